@@ -1,0 +1,238 @@
+"""The ``cardlab`` command line.
+
+Instructors grade, build handouts, regenerate stubs and run the demo in the
+project tree; students run ``cardlab check`` in their handout folder; anyone can
+play a game. A problem cardlab itself cannot get past (bad arguments, an unknown
+assignment, a broken spec) prints one line and exits with status 2; a grade is
+written, and the exit status is 0, whatever the submission scored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import click
+
+from . import __version__
+from .errors import CardlabError
+from .project import Project
+
+_EXIT_CARDLAB_ERROR = 2
+
+
+def _one_line_errors(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Print a :class:`CardlabError` as one line and exit with status 2."""
+
+    @wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except CardlabError as error:
+            click.echo(f"cardlab: {error}", err=True)
+            sys.exit(_EXIT_CARDLAB_ERROR)
+
+    return run
+
+
+def _project(folder: Path | None) -> Project:
+    return Project(folder.resolve()) if folder else Project.find()
+
+
+project_option = click.option(
+    "--project",
+    "project_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The cardlab project folder (default: found from the working directory).",
+)
+format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "gradescope"]),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+output_option = click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the report to this file instead of the terminal.",
+)
+test_option = click.option(
+    "--test", "select", metavar="ID", help="Run only the test with this id (or matching this)."
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardlab")
+def main() -> None:
+    """cardlab: graded, phase-by-phase card-game coursework."""
+
+
+def _emit(report: Any, fmt: str, output: Path | None) -> None:
+    from .reports import render
+
+    if output is None:
+        click.echo(render(report, fmt, color=sys.stdout.isatty() and fmt == "text"), nl=False)
+        return
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(render(report, fmt), encoding="utf-8")
+    click.echo(f"Report written to {output} ({report.score:g} / {report.max_score:g})", err=True)
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase to grade.")
+@click.option(
+    "--submission",
+    type=click.Path(path_type=Path),
+    help="The student's folder (default: student/<assignment>/, the stubs).",
+)
+@format_option
+@output_option
+@test_option
+@project_option
+@_one_line_errors
+def grade(
+    assignment: str,
+    phase: int,
+    submission: Path | None,
+    fmt: str,
+    output: Path | None,
+    select: str | None,
+    project_dir: Path | None,
+) -> None:
+    """Grade a submission for one phase, with public and hidden tests."""
+    from .grading import project_job, run
+
+    job = project_job(_project(project_dir), assignment, phase, submission)
+    with _status(f"Grading {assignment} phase {phase}…"):
+        report = run(job, select)
+    _emit(report, fmt, output)
+
+
+@main.command()
+@format_option
+@output_option
+@test_option
+@click.option(
+    "--handout",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path(),
+    help="The handout folder (default: the working directory).",
+)
+@_one_line_errors
+def check(fmt: str, output: Path | None, select: str | None, folder: Path) -> None:
+    """Check your work with the public tests of your handout's phase."""
+    from .grading import handout_job, run
+
+    job = handout_job(folder)
+    with _status("Running the public tests…"):
+        report = run(job, select)
+    _emit(report, fmt, output)
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
+@project_option
+@_one_line_errors
+def solution(assignment: str, output: Path, project_dir: Path | None) -> None:
+    """Write the reference as a submission folder (to sanity-check graders)."""
+    from .solution import write_solution
+
+    project = _project(project_dir)
+    spec = _spec(project, assignment)
+    written = write_solution(project, spec, output)
+    click.echo(f"Wrote {len(written)} files to {output}")
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase the handout is for.")
+@click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
+@project_option
+@_one_line_errors
+def handout(assignment: str, phase: int, output: Path, project_dir: Path | None) -> None:
+    """Build the folder students receive for a phase."""
+    from .handout import build_handout
+
+    project = _project(project_dir)
+    spec = _spec(project, assignment)
+    spec.phase(phase)
+    with _status("Building the handout…"):
+        folder = build_handout(project, spec, phase, output)
+    click.echo(f"Handout for {assignment} phase {phase} written to {folder}")
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--check", "only_check", is_flag=True, help="Only report stubs that are stale.")
+@project_option
+@_one_line_errors
+def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
+    """Regenerate student/<assignment>/ from the reference."""
+    from .stubs import stub_drift, write_stubs
+
+    project = _project(project_dir)
+    spec = _spec(project, assignment)
+    if only_check:
+        stale = stub_drift(project, spec)
+        if stale:
+            raise CardlabError(f"stale stubs: {', '.join(stale)}; run cardlab stubs {assignment}")
+        click.echo("Stubs are up to date.")
+        return
+    written = write_stubs(project, spec)
+    click.echo(f"Wrote {len(written)} stub files to {project.student_dir(assignment)}")
+
+
+@main.command()
+@project_option
+@_one_line_errors
+def demo(project_dir: Path | None) -> None:
+    """Grade the bisca solution and an example submission with bugs (phase 2)."""
+    from .demo import run_demo
+
+    run_demo(_project(project_dir))
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--seed", type=int, help="Seed of the deal (default: a new deal each game).")
+@click.option(
+    "--first",
+    type=click.Choice(["human", "computer"]),
+    default="human",
+    show_default=True,
+    help="Who leads the first round.",
+)
+@project_option
+@_one_line_errors
+def play(assignment: str, seed: int | None, first: str, project_dir: Path | None) -> None:
+    """Play an assignment's reference game in the terminal."""
+    from .play import play_game
+
+    sys.exit(play_game(_project(project_dir), assignment, seed=seed, first=first))
+
+
+def _spec(project: Project, assignment: str) -> Any:
+    from .spec import load_spec
+
+    if assignment not in project.assignments():
+        known = ", ".join(project.assignments()) or "none"
+        raise CardlabError(f"unknown assignment {assignment!r} (known: {known})")
+    return load_spec(project.spec_path(assignment), project.reference_dir(assignment))
+
+
+def _status(message: str) -> contextlib.AbstractContextManager[Any]:
+    """A spinner on stderr while long work runs, when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext()
+    from rich.console import Console
+
+    return Console(stderr=True).status(message)

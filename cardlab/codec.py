@@ -1,0 +1,196 @@
+"""Canonical values: how an assignment's values cross between judge and worker.
+
+Student objects never reach the judge. What crosses is canonical data: ``None``,
+booleans, numbers, strings, lists, dicts, frozensets, and :class:`Value` for the
+assignment's own value types (a card in its notation, an enum member by name).
+Everything else stays in the worker and crosses as a handle.
+
+An assignment declares its value types in ``graders/<assignment>/codec.py`` as a
+module-level ``CODEC = Codec([...])``. The same codec encodes reference objects in
+the judge, so a student's answer and the reference's answer compare as plain data.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib.util
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Resolve = Callable[[str], Any]
+"""Finds an object of the assignment's package by dotted path, e.g. ``card.Card``."""
+
+
+@dataclass(frozen=True, order=True)
+class Value:
+    """A value of one of the assignment's types, in canonical form.
+
+    Attributes:
+        type: The type's name, e.g. ``Card`` or ``Suit``.
+        text: The value in the type's notation, e.g. ``QS`` or ``SPADES``.
+        is_enum: Whether the type is an enum (shown as ``Suit.SPADES``).
+    """
+
+    type: str
+    text: str
+    is_enum: bool = field(default=False, compare=False)
+
+    def __repr__(self) -> str:
+        """Show a card as ``QS`` and an enum member as ``Suit.SPADES``."""
+        return f"{self.type}.{self.text}" if self.is_enum else self.text
+
+
+class CodecError(Exception):
+    """A value could not be encoded or decoded; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class EnumType:
+    """An enum of the assignment, encoded by member name.
+
+    Attributes:
+        path: Dotted path of the enum inside the package, e.g. ``suit.Suit``.
+    """
+
+    path: str
+
+    @property
+    def name(self) -> str:
+        """The type name used on the wire."""
+        return self.path.rsplit(".", 1)[-1]
+
+    def encode(self, obj: Any) -> Value:
+        """Encode a member."""
+        return Value(self.name, obj.name, is_enum=True)
+
+    def decode(self, text: str, resolve: Resolve) -> Any:
+        """Find the member named ``text`` in the (composed) enum."""
+        try:
+            return resolve(self.path)[text]
+        except KeyError:
+            raise CodecError(f"{self.name} has no member {text}") from None
+
+
+@dataclass(frozen=True)
+class TextType:
+    """A value class of the assignment, encoded as a short notation.
+
+    Attributes:
+        path: Dotted path of the class inside the package, e.g. ``card.Card``.
+        to_text: Gives the notation of an instance.
+        from_text: Builds an instance from its notation, given a resolver for the
+            package's classes (so the student's own class is used in the worker).
+    """
+
+    path: str
+    to_text: Callable[[Any], str]
+    from_text: Callable[[str, Resolve], Any]
+
+    @property
+    def name(self) -> str:
+        """The type name used on the wire."""
+        return self.path.rsplit(".", 1)[-1]
+
+    def encode(self, obj: Any) -> Value:
+        """Encode an instance by its notation."""
+        text = self.to_text(obj)
+        if type(text) is not str:
+            raise CodecError(f"the notation of a {self.name} is not a string: {text!r}")
+        return Value(self.name, text)
+
+    def decode(self, text: str, resolve: Resolve) -> Any:
+        """Build an instance from its notation."""
+        return self.from_text(text, resolve)
+
+
+ValueType = EnumType | TextType
+_SCALARS = (type(None), bool, int, float, str)
+
+
+class Codec:
+    """The value types of one assignment, and the rules to encode and decode them."""
+
+    def __init__(self, types: Iterable[ValueType]) -> None:
+        """Declare the assignment's value types.
+
+        Args:
+            types: Each value type of the assignment, once.
+        """
+        self.types = tuple(types)
+        self._by_name = {t.name: t for t in self.types}
+
+    def value_type(self, obj: Any, resolve: Resolve) -> ValueType | None:
+        """The declared value type ``obj`` is an instance of, if any."""
+        for value_type in self.types:
+            cls = _try_resolve(resolve, value_type.path)
+            if cls is not None and isinstance(obj, cls):
+                if isinstance(value_type, EnumType) and not isinstance(obj, enum.Enum):
+                    continue
+                return value_type
+        return None
+
+    def encode(self, obj: Any, resolve: Resolve, fallback: Callable[[Any], Any]) -> Any:
+        """Turn ``obj`` into canonical data.
+
+        Args:
+            obj: Any object.
+            resolve: Finds the package's classes (reference or composed).
+            fallback: Called for an object with no canonical form (a handle in the
+                worker, an error in the judge).
+
+        Returns:
+            Canonical data.
+        """
+        kind = type(obj)
+        if kind in _SCALARS:
+            return obj
+        if kind in (list, tuple):
+            return [self.encode(item, resolve, fallback) for item in obj]
+        if kind in (set, frozenset):
+            return frozenset(self.encode(item, resolve, fallback) for item in obj)
+        if kind is dict:
+            return {
+                _hashable(self.encode(k, resolve, fallback)): self.encode(v, resolve, fallback)
+                for k, v in obj.items()
+            }
+        if kind is Value:
+            return obj
+        value_type = self.value_type(obj, resolve)
+        if value_type is None:
+            return fallback(obj)
+        return value_type.encode(obj)
+
+    def decode_value(self, value: Value, resolve: Resolve) -> Any:
+        """Build the package's object for a canonical value."""
+        try:
+            value_type = self._by_name[value.type]
+        except KeyError:
+            raise CodecError(f"unknown value type {value.type}") from None
+        return value_type.decode(value.text, resolve)
+
+    def is_enum(self, type_name: str) -> bool:
+        """Whether a wire type name is an enum of the assignment."""
+        return isinstance(self._by_name.get(type_name), EnumType)
+
+
+def _hashable(data: Any) -> Any:
+    return tuple(_hashable(item) for item in data) if isinstance(data, list) else data
+
+
+def _try_resolve(resolve: Resolve, path: str) -> Any:
+    try:
+        return resolve(path)
+    except Exception:  # noqa: BLE001 - a broken student module simply has no such type
+        return None
+
+
+def load_codec(path: Path | None) -> Codec:
+    """Load an assignment's ``CODEC`` from its codec file (no file: no value types)."""
+    if path is None or not path.is_file():
+        return Codec([])
+    module_spec = importlib.util.spec_from_file_location(f"cardlab_codec_{path.parent.name}", path)
+    module = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(module)
+    return module.CODEC

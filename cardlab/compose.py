@@ -1,0 +1,199 @@
+"""Composition: one importable package from student modules and provided modules.
+
+Like a classpath, the spec decides where each module of the assignment's package
+comes from: the modules the student writes in the phase are loaded from the
+submission folder, every other one from the provided folder (the reference source
+on the instructor's side, sourceless bytecode in a handout). A meta path finder
+serves the package and its modules, so a provided module that imports a sibling
+gets the student's version and the other way round. A file in the submission that
+is not the student's in this phase is never loaded.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+STUDENT = "student"
+PROVIDED = "provided"
+
+
+@dataclass(frozen=True)
+class Composition:
+    """Where each module of a package comes from.
+
+    Attributes:
+        package: The package's import name (``bisca``).
+        init: The package's ``__init__`` file (source or bytecode), if any.
+        modules: Module name -> file to load it from (``.py`` or ``.pyc``).
+        origins: Module name -> ``student`` or ``provided``.
+    """
+
+    package: str
+    init: Path | None
+    modules: dict[str, Path] = field(default_factory=dict)
+    origins: dict[str, str] = field(default_factory=dict)
+
+    def student_files(self) -> list[Path]:
+        """The submission files this composition loads."""
+        return [self.modules[name] for name, origin in self.origins.items() if origin == STUDENT]
+
+    def to_message(self) -> dict:
+        """The composition as JSON data, for the worker."""
+        return {
+            "package": self.package,
+            "init": str(self.init) if self.init else None,
+            "modules": {name: str(path) for name, path in self.modules.items()},
+            "origins": dict(self.origins),
+        }
+
+    @classmethod
+    def from_message(cls, data: dict) -> Composition:
+        """Rebuild a composition sent by :meth:`to_message`."""
+        return cls(
+            package=data["package"],
+            init=Path(data["init"]) if data["init"] else None,
+            modules={name: Path(path) for name, path in data["modules"].items()},
+            origins=dict(data["origins"]),
+        )
+
+
+def provided_modules(folder: Path) -> dict[str, Path]:
+    """The modules a provided folder holds: ``name.py`` or sourceless ``name.pyc``."""
+    found: dict[str, Path] = {}
+    for path in sorted(folder.glob("*.pyc")) + sorted(folder.glob("*.py")):
+        if path.stem != "__init__":
+            found.setdefault(path.stem, path)
+    return found
+
+
+def _package_init(folder: Path) -> Path | None:
+    for name in ("__init__.py", "__init__.pyc"):
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def compose(
+    package: str,
+    provided_dir: Path,
+    submission_dir: Path,
+    student_modules: Sequence[str],
+) -> Composition:
+    """Decide where each module of a package comes from, for one phase.
+
+    Args:
+        package: The package's import name.
+        provided_dir: Folder of the provided modules (reference source or bytecode).
+        submission_dir: The student's folder.
+        student_modules: The modules that are the student's in this phase.
+
+    Returns:
+        The composition; a student module missing from the submission still maps to
+        its expected path, so importing it fails with a clear message.
+    """
+    provided_dir, submission_dir = provided_dir.resolve(), submission_dir.resolve()
+    modules = provided_modules(provided_dir)
+    origins = dict.fromkeys(modules, PROVIDED)
+    for name in student_modules:
+        modules[name] = submission_dir / f"{name}.py"
+        origins[name] = STUDENT
+    return Composition(package, _package_init(provided_dir), modules, origins)
+
+
+class MissingModuleLoader(importlib.abc.Loader):
+    """Fails the import of a student module that is not in the submission."""
+
+    def __init__(self, path: Path) -> None:
+        """Remember which file was expected."""
+        self.path = path
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        """Refuse to create the module."""
+        raise ModuleNotFoundError(
+            f"{self.path.name} is missing from your submission (expected it in "
+            f"{self.path.parent.name}/)",
+            name=spec.name,
+        )
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Never reached: :meth:`create_module` always fails."""
+
+
+class ComposingFinder(importlib.abc.MetaPathFinder):
+    """Serves a composed package and its modules to the import system."""
+
+    def __init__(self, composition: Composition) -> None:
+        """Serve ``composition``."""
+        self.composition = composition
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        """Find the package itself or one of its modules; ignore every other name."""
+        package = self.composition.package
+        if fullname == package:
+            return self._package_spec()
+        prefix, _, name = fullname.rpartition(".")
+        if prefix != package:
+            return None
+        location = self.composition.modules.get(name)
+        if location is None:
+            return None
+        if not location.is_file():
+            return importlib.util.spec_from_loader(fullname, MissingModuleLoader(location))
+        return importlib.util.spec_from_file_location(
+            fullname, location, loader=_loader_for(fullname, location)
+        )
+
+    def _package_spec(self) -> importlib.machinery.ModuleSpec:
+        package, init = self.composition.package, self.composition.init
+        if init is None:
+            spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
+            spec.submodule_search_locations = []
+            return spec
+        return importlib.util.spec_from_file_location(
+            package, init, loader=_loader_for(package, init), submodule_search_locations=[]
+        )
+
+
+def _loader_for(fullname: str, location: Path) -> importlib.abc.Loader:
+    if location.suffix == ".pyc":
+        return importlib.machinery.SourcelessFileLoader(fullname, str(location))
+    return importlib.machinery.SourceFileLoader(fullname, str(location))
+
+
+def install(composition: Composition) -> ComposingFinder:
+    """Put a finder for ``composition`` first on ``sys.meta_path``.
+
+    Any module of the package imported earlier is forgotten first, so the next import
+    follows the composition.
+    """
+    forget(composition.package)
+    finder = ComposingFinder(composition)
+    sys.meta_path.insert(0, finder)
+    return finder
+
+
+def uninstall(finder: ComposingFinder) -> None:
+    """Remove a finder installed by :func:`install` and forget the package's modules."""
+    if finder in sys.meta_path:
+        sys.meta_path.remove(finder)
+    forget(finder.composition.package)
+
+
+def forget(package: str) -> None:
+    """Drop a package and its modules from ``sys.modules``."""
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+
+
+def import_all(package: str, names: Iterable[str]) -> dict[str, ModuleType]:
+    """Import modules of a composed package by name."""
+    return {name: importlib.import_module(f"{package}.{name}") for name in names}

@@ -1,0 +1,250 @@
+"""Grading one submission: compose, run the grader suites, score, report.
+
+:func:`grade_submission` grades on the instructor's side (public and hidden tests,
+the reference as oracle); :func:`check_handout` is a student's local check in a
+handout folder (public tests only, provided modules as bytecode). Both run the
+grader tests with pytest in this process, the judge, while the student's code
+runs in a worker process. The report is always produced, whatever the submission
+does; only a problem with cardlab's own inputs (an unknown assignment, a broken
+spec) raises :class:`~cardlab.errors.CardlabError`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import platform
+import sys
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import cardlab
+
+from . import compose
+from .codec import load_codec
+from .errors import CardlabError
+from .plugin import CardlabPlugin, RunSettings
+from .process import WorkerSetup
+from .project import Project
+from .proxy import Student
+from .reference import Reference
+from .results import GradeReport, PartResult, part_score
+from .spec import Spec, load_spec
+
+CODEC_FILE = "codec.py"
+HANDOUT_MANIFEST = "cardlab-handout.toml"
+
+
+@dataclass(frozen=True)
+class GradingJob:
+    """Everything one grading run needs.
+
+    Attributes:
+        spec: The assignment's spec.
+        phase: The phase number.
+        submission: The student's folder.
+        composition: Where each module comes from.
+        codec_file: The assignment's codec, if any.
+        public_dir: Folder of public tests.
+        hidden_dir: Folder of hidden tests, or None for a student's check.
+        reference_dir: The reference package folder, where it is available.
+        reproduce: A command to run one test again (``{test}`` stands for its id).
+    """
+
+    spec: Spec
+    phase: int
+    submission: Path
+    composition: compose.Composition
+    codec_file: Path | None
+    public_dir: Path
+    hidden_dir: Path | None
+    reference_dir: Path | None
+    reproduce: str
+
+
+def project_job(
+    project: Project, assignment: str, phase: int, submission: Path | None = None
+) -> GradingJob:
+    """A grading run on the instructor's side: public and hidden tests, with the reference.
+
+    Raises:
+        CardlabError: An unknown assignment or phase, or a broken spec.
+    """
+    if assignment not in project.assignments():
+        known = ", ".join(project.assignments()) or "none"
+        raise CardlabError(f"unknown assignment {assignment!r} (known: {known})")
+    reference_dir = project.reference_dir(assignment)
+    spec = load_spec(project.spec_path(assignment), reference_dir)
+    spec.phase(phase)
+    folder = submission if submission is not None else project.student_dir(assignment)
+    graders = project.graders_dir(assignment)
+    codec_file = graders / CODEC_FILE
+    shown = folder if submission is not None else None
+    option = f" --submission {shown}" if shown else ""
+    return GradingJob(
+        spec=spec,
+        phase=phase,
+        submission=folder,
+        composition=compose.compose(
+            spec.package, reference_dir, folder, spec.student_modules(phase)
+        ),
+        codec_file=codec_file if codec_file.is_file() else None,
+        public_dir=graders / "public",
+        hidden_dir=graders / "hidden",
+        reference_dir=reference_dir,
+        reproduce=f"cardlab grade {assignment} --phase {phase}{option} --test '{{test}}'",
+    )
+
+
+def handout_job(folder: Path) -> GradingJob:
+    """A student's check in a handout folder: public tests, provided modules as bytecode.
+
+    Raises:
+        CardlabError: When ``folder`` is not a handout.
+    """
+    manifest_path = folder / HANDOUT_MANIFEST
+    if not manifest_path.is_file():
+        raise CardlabError(
+            f"{folder.resolve()} is not a handout folder (no {HANDOUT_MANIFEST}); "
+            "run cardlab check in the folder you received"
+        )
+    manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
+    spec = load_spec(folder / "spec.toml")
+    phase = int(manifest["phase"])
+    package_dir = folder / spec.package
+    codec_file = folder / "tests" / CODEC_FILE
+    return GradingJob(
+        spec=spec,
+        phase=phase,
+        submission=package_dir,
+        composition=compose.compose(
+            spec.package, package_dir, package_dir, spec.student_modules(phase)
+        ),
+        codec_file=codec_file if codec_file.is_file() else None,
+        public_dir=folder / "tests",
+        hidden_dir=None,
+        reference_dir=None,
+        reproduce="cardlab check --test '{test}'",
+    )
+
+
+def run(job: GradingJob, select: str | None = None) -> GradeReport:
+    """Grade a job and return its report (never raises for what the submission does).
+
+    Args:
+        job: What to grade.
+        select: Only the test with this node id (or node ids containing it).
+    """
+    started = time.perf_counter()
+    codec = load_codec(job.codec_file)
+    reference = (
+        Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
+    )
+    phase = job.spec.phase(job.phase)
+    setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
+    hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
+    plugin = CardlabPlugin(
+        RunSettings(
+            phase=phase,
+            make_student=lambda: Student(
+                setup,
+                job.spec.limits.call_seconds,
+                codec,
+                reference.resolve if reference else None,
+            ),
+            reference=reference,
+            hidden_dirs=hidden_dirs,
+            reproduce=job.reproduce,
+        )
+    )
+    notes = _submission_notes(job)
+    try:
+        exit_code, output = _run_pytest(job, plugin, select)
+    finally:
+        if reference is not None:
+            reference.close()
+    if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        notes.append(_pytest_problem(exit_code, output))
+    return _report(job, plugin, notes, time.perf_counter() - started)
+
+
+def _test_dirs(job: GradingJob) -> list[Path]:
+    dirs = [job.public_dir]
+    if job.hidden_dir is not None and job.hidden_dir.is_dir():
+        dirs.append(job.hidden_dir)
+    return [d for d in dirs if d.is_dir()]
+
+
+def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> tuple[int, str]:
+    dirs = _test_dirs(job)
+    if not dirs:
+        return pytest.ExitCode.NO_TESTS_COLLECTED, "no grader tests found"
+    root = dirs[0].parent
+    targets = [str(d) for d in dirs]
+    if select and "::" in select:
+        targets = [str(root / select)]
+    elif select:
+        targets += ["-k", select]
+    args = [
+        *targets,
+        f"--rootdir={root}",
+        f"--confcutdir={root}",
+        "--import-mode=importlib",
+        "-p", "no:cacheprovider",
+        "-p", "no:randomly",
+        f"--timeout={job.spec.limits.test_seconds:g}",
+        "-q",
+    ]
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+        exit_code = pytest.main(args, plugins=[plugin])
+    return exit_code, output.getvalue()
+
+
+def _pytest_problem(exit_code: int, output: str) -> str:
+    if exit_code == pytest.ExitCode.NO_TESTS_COLLECTED:
+        return "no grader test ran"
+    last = next((line for line in reversed(output.splitlines()) if line.strip()), "")
+    return f"the grader run ended early ({pytest.ExitCode(exit_code).name}): {last}"
+
+
+def _submission_notes(job: GradingJob) -> list[str]:
+    notes = []
+    if not job.submission.is_dir():
+        notes.append(f"the submission folder {job.submission} does not exist")
+        return notes
+    missing = [p.name for p in job.composition.student_files() if not p.is_file()]
+    if missing:
+        notes.append(f"missing from the submission: {', '.join(missing)}")
+    return notes
+
+
+def _report(
+    job: GradingJob, plugin: CardlabPlugin, notes: list[str], seconds: float
+) -> GradeReport:
+    phase = job.spec.phase(job.phase)
+    parts = []
+    for part in phase.parts:
+        tests = tuple(r for r in plugin.results if r.part == part.id)
+        note = "" if any(t.status != "skipped" for t in tests) else "no test of this part ran"
+        score = round(part_score(part.points, tests), 2)
+        parts.append(PartResult(part.id, part.title, score, part.points, tests, note))
+    return GradeReport(
+        assignment=job.spec.id,
+        title=job.spec.title,
+        phase=phase.number,
+        phase_title=phase.title,
+        submission=str(job.submission),
+        score=round(sum(p.score for p in parts), 2),
+        max_score=phase.max_score,
+        parts=tuple(parts),
+        notes=tuple(notes + plugin.notes),
+        public_only=job.hidden_dir is None,
+        cardlab_version=cardlab.__version__,
+        python=f"{platform.python_implementation()} {sys.version.split()[0]}",
+        seconds=round(seconds, 3),
+    )

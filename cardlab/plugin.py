@@ -1,0 +1,268 @@
+"""The pytest plugin that turns grader tests into scored results.
+
+Registered by :func:`cardlab.grading.run` for one grading run, it
+
+* reads each test's rubric part and weight from marks
+  (``@pytest.mark.part("card")``, ``@pytest.mark.weight(2)``) and deselects tests
+  whose part is not graded in this phase;
+* gives tests the fixtures ``student`` (the proxy to the student's code), ``ref``
+  (the reference, hidden tests only), ``phase`` (the spec's phase) and ``credit``
+  (partial credit);
+* seeds hypothesis per test, with no example database;
+* turns every failure into a message for the student: what was called, what came
+  back, and how to run the test again; never a framework traceback.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .process import WorkerFailure
+from .proxy import Student, StudentRaised
+from .reference import Reference
+from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
+from .spec import Phase
+
+_CALLS_SHOWN = 6
+_credit_key = pytest.StashKey["Credit"]()
+_started_key = pytest.StashKey[float]()
+_failure_key = pytest.StashKey[str]()
+_skipped_key = pytest.StashKey[str]()
+
+
+@dataclass
+class Credit:
+    """Partial credit a test awards itself (a tournament, say).
+
+    Attributes:
+        fraction: The share of the test's weight earned if it passes, 0 to 1.
+        note: What the credit was for, shown in the report.
+    """
+
+    fraction: float = 1.0
+    note: str = ""
+
+    def award(self, fraction: float, note: str) -> None:
+        """Earn ``fraction`` of the test's weight; the note says why."""
+        self.fraction = min(max(float(fraction), 0.0), 1.0)
+        self.note = note
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """What one grading run needs to know.
+
+    Attributes:
+        phase: The graded phase.
+        make_student: Builds the proxy to the student's code.
+        reference: The reference, where hidden tests may use it.
+        hidden_dirs: Folders whose tests are hidden from students.
+        reproduce: A command that runs one test again; ``{test}`` stands for its id.
+    """
+
+    phase: Phase
+    make_student: Callable[[], Student]
+    reference: Reference | None
+    hidden_dirs: tuple[Path, ...]
+    reproduce: str
+
+
+@dataclass
+class CardlabPlugin:
+    """Collects scored results of one grading run."""
+
+    settings: RunSettings
+    results: list[TestResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    _student: Student | None = None
+
+    # -- configuration and collection ------------------------------------------
+
+    def pytest_configure(self, config: pytest.Config) -> None:
+        """Register the marks and the grading profile of hypothesis."""
+        config.addinivalue_line("markers", "part(id): the rubric part a test belongs to")
+        config.addinivalue_line("markers", "weight(w): the test's weight within its part")
+        from hypothesis import HealthCheck, settings
+
+        settings.register_profile(
+            "cardlab-grading",
+            derandomize=True,
+            database=None,
+            deadline=None,
+            print_blob=False,
+            max_examples=60,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
+        settings.load_profile("cardlab-grading")
+
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        """Keep the tests of this phase's parts; report tests with no part."""
+        graded = {part.id for part in self.settings.phase.parts}
+        keep, drop = [], []
+        for item in items:
+            part = _part(item)
+            if part is None:
+                self.notes.append(f"grader test {item.nodeid} has no part mark; not scored")
+            (keep if part in graded else drop).append(item)
+        items[:] = keep
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """A grader file that cannot be collected is noted, not fatal."""
+        if report.failed:
+            self.notes.append(f"grader file {report.nodeid} could not be loaded")
+
+    # -- fixtures ---------------------------------------------------------------
+
+    @pytest.fixture(scope="session")
+    def student(self) -> Student:
+        """The student's code, through the worker."""
+        return self._student_proxy()
+
+    @pytest.fixture(scope="session")
+    def ref(self) -> Reference:
+        """The reference implementation (hidden tests only)."""
+        if self.settings.reference is None:
+            pytest.skip("needs the reference implementation, which is not here")
+        return self.settings.reference
+
+    @pytest.fixture(scope="session")
+    def phase(self) -> Phase:
+        """The phase being graded, as the spec states it."""
+        return self.settings.phase
+
+    @pytest.fixture
+    def credit(self, request: pytest.FixtureRequest) -> Credit:
+        """Partial credit for this test."""
+        return request.node.stash.setdefault(_credit_key, Credit())
+
+    def _student_proxy(self) -> Student:
+        if self._student is None:
+            self._student = self.settings.make_student()
+        return self._student
+
+    # -- running ----------------------------------------------------------------
+
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        """Start the test's transcript and clock."""
+        item.stash[_started_key] = time.perf_counter()
+        if "student" in getattr(item, "fixturenames", ()):
+            self._student_proxy().begin(item.nodeid)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Iterator[pytest.TestReport]:
+        """Remember the first failure's message, written for the student."""
+        report = yield
+        if report.failed and _failure_key not in item.stash:
+            item.stash[_failure_key] = self._explain(item, call)
+        elif report.skipped:
+            item.stash[_skipped_key] = _skip_reason(report)
+        return report
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+        """Record the test's result once setup, call and teardown are done."""
+        outcome = yield
+        self.results.append(self._result(item))
+        return outcome
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Stop the worker."""
+        if self._student is not None:
+            self._student.close()
+
+    # -- results ----------------------------------------------------------------
+
+    def _result(self, item: pytest.Item) -> TestResult:
+        failure = item.stash.get(_failure_key, None)
+        skipped = item.stash.get(_skipped_key, "")
+        credit = item.stash.get(_credit_key, Credit())
+        if failure is not None:
+            status, fraction, message = FAILED, 0.0, failure
+        elif skipped:
+            status, fraction, message = SKIPPED, 0.0, skipped
+        else:
+            status, fraction, message = PASSED, credit.fraction, credit.note
+        started = item.stash.get(_started_key, time.perf_counter())
+        return TestResult(
+            id=item.nodeid,
+            name=_readable_name(item),
+            part=_part(item) or "",
+            weight=_weight(item),
+            status=status,
+            fraction=fraction,
+            message=message,
+            visibility=HIDDEN if self._is_hidden(item) else VISIBLE,
+            seconds=time.perf_counter() - started,
+        )
+
+    def _is_hidden(self, item: pytest.Item) -> bool:
+        path = Path(str(item.path)).resolve()
+        return any(path.is_relative_to(folder) for folder in self.settings.hidden_dirs)
+
+    def _explain(self, item: pytest.Item, call: pytest.CallInfo[None]) -> str:
+        error = call.excinfo.value if call.excinfo else None
+        lines = [_describe(error, call.when)]
+        lines += [f"  note: {note}" for note in getattr(error, "__notes__", ())]
+        if self._student is not None and "student" in getattr(item, "fixturenames", ()):
+            calls = self._student.transcript.last(_CALLS_SHOWN + 1)
+            if isinstance(error, StudentRaised | WorkerFailure):
+                calls = calls[:-1]  # the failing call itself is already described
+            calls = calls[-_CALLS_SHOWN:]
+            if calls:
+                lines.append("Last calls to your code:")
+                lines += [f"  {line}" for line in calls]
+        lines.append(f"Run it again: {self.settings.reproduce.format(test=item.nodeid)}")
+        return "\n".join(lines)
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return "skipped"
+
+
+def _describe(error: BaseException | None, when: str) -> str:
+    """One line (or a few) saying what went wrong, without a framework traceback."""
+    if isinstance(error, StudentRaised):
+        hint = " (this is still a stub: write it)" if error.is_a("NotImplementedError") else ""
+        return f"{error}{hint}"
+    if isinstance(error, WorkerFailure):
+        return str(error)
+    if isinstance(error, AssertionError):
+        return str(error) or "an expectation was not met"
+    if isinstance(error, pytest.fail.Exception):
+        return error.msg or "failed"
+    if error is None:
+        return f"failed during {when}"
+    return f"the grader could not finish this test: {type(error).__name__}: {error}"
+
+
+def _part(item: pytest.Item) -> str | None:
+    marker = item.get_closest_marker("part")
+    return str(marker.args[0]) if marker and marker.args else None
+
+
+def _weight(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("weight")
+    return float(marker.args[0]) if marker and marker.args else 1.0
+
+
+def _readable_name(item: pytest.Item) -> str:
+    name = item.name.removeprefix("test_").replace("_", " ")
+    doc = getattr(getattr(item, "function", None), "__doc__", None)
+    summary = doc.strip().splitlines()[0].rstrip(".") if doc else name
+    callspec = getattr(item, "callspec", None)
+    return f"{summary} [{callspec.id}]" if callspec else summary

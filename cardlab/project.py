@@ -1,0 +1,62 @@
+"""Where an assignment's pieces live in a cardlab project tree.
+
+A project is a folder holding ``specs/``, ``reference/``, ``student/`` and
+``graders/`` side by side (the repository itself, or an instructor's copy of it).
+Commands find it by walking up from the working directory, unless told where it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import CardlabError
+
+_MARKER = "specs"
+
+
+@dataclass(frozen=True)
+class Project:
+    """The folders of one cardlab project.
+
+    Attributes:
+        root: The project's top folder.
+    """
+
+    root: Path
+
+    @classmethod
+    def find(cls, start: Path | None = None) -> Project:
+        """Find the project that holds ``start`` (default: the working directory).
+
+        Raises:
+            CardlabError: When no folder from ``start`` upwards holds ``specs/``.
+        """
+        here = (start or Path.cwd()).resolve()
+        for folder in (here, *here.parents):
+            if (folder / _MARKER).is_dir() and (folder / "reference").is_dir():
+                return cls(folder)
+        raise CardlabError(
+            f"no cardlab project (a folder with specs/ and reference/) at or above {here}; "
+            "run this in the cardlab repository or pass --project DIR"
+        )
+
+    def spec_path(self, assignment: str) -> Path:
+        """The spec file of an assignment."""
+        return self.root / "specs" / f"{assignment}.toml"
+
+    def reference_dir(self, assignment: str) -> Path:
+        """The reference package folder of an assignment."""
+        return self.root / "reference" / assignment
+
+    def student_dir(self, assignment: str) -> Path:
+        """The generated student stubs of an assignment."""
+        return self.root / "student" / assignment
+
+    def graders_dir(self, assignment: str) -> Path:
+        """The grader suites (``public/`` and ``hidden/``) of an assignment."""
+        return self.root / "graders" / assignment
+
+    def assignments(self) -> list[str]:
+        """The ids of every assignment that has a spec, sorted."""
+        return sorted(path.stem for path in (self.root / _MARKER).glob("*.toml"))

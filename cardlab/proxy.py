@@ -1,0 +1,467 @@
+"""The proxy: how grader tests reach student code, which runs in the worker.
+
+Tests get a :class:`Student` from the ``student`` fixture. Attribute access builds
+paths into the composed package (``student.card.Card``); calling a path or a handle
+runs the call in the worker and returns canonical data (numbers, strings, lists,
+:class:`~cardlab.codec.Value` cards and enum members) or a :class:`Handle` to an
+object that stays in the worker. Exceptions from student code arrive as
+:class:`StudentRaised`; a worker that hangs or dies raises
+:class:`~cardlab.process.WorkerFailure` and is replaced on the next call.
+
+Every call is written to a transcript, so a failure can say what was called, with
+which arguments, and what came back.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from .codec import Codec, Resolve
+from .process import WorkerFailure, WorkerProcess, WorkerSetup
+from .wire import HandleRef, PathRef, ProtocolError, from_json, to_json
+
+_TRANSCRIPT_LENGTH = 200
+_LABEL_LENGTH = 40
+
+
+class StudentRaised(Exception):
+    """Student code raised an exception during a call.
+
+    Attributes:
+        call: The call, as text.
+        types: Qualified names of the exception's class and its bases.
+        message: The exception's message.
+        where: The place in the student's files, when known.
+    """
+
+    def __init__(self, call: str, types: list[str], message: str, where: str) -> None:
+        """Describe the exception."""
+        super().__init__(call, types, message, where)
+        self.call = call
+        self.types = types
+        self.message = message
+        self.where = where
+
+    @property
+    def type_name(self) -> str:
+        """The exception class's own name, e.g. ``ValueError``."""
+        return self.types[0].rsplit(".", 1)[-1] if self.types else "Exception"
+
+    def is_a(self, name: str) -> bool:
+        """Whether the exception is an instance of the named class (short or qualified)."""
+        return any(name in (full, full.rsplit(".", 1)[-1]) for full in self.types)
+
+    def __str__(self) -> str:
+        """``call raised Type: message (file, line)``."""
+        place = f" ({self.where})" if self.where else ""
+        message = f": {self.message}" if self.message else ""
+        return f"{self.call} raised {self.type_name}{message}{place}"
+
+
+@dataclass(frozen=True)
+class ConsoleRun:
+    """A call run as a console program: its result or exception, and its output."""
+
+    result: Any
+    raised: StudentRaised | None
+    out: str
+    err: str
+    cut: bool
+
+
+@dataclass
+class Transcript:
+    """The calls made in one test, newest last."""
+
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, line: str) -> None:
+        """Record a call and what it gave."""
+        self.lines.append(line)
+        del self.lines[:-_TRANSCRIPT_LENGTH]
+
+    def last(self, count: int) -> list[str]:
+        """The newest ``count`` lines."""
+        return self.lines[-count:]
+
+
+class RemotePath:
+    """An object of the student's package named by its path, e.g. ``card.Card``."""
+
+    __slots__ = ("_path", "_student")
+
+    def __init__(self, student: Student, path: str) -> None:
+        """Name ``path`` in ``student``'s package."""
+        self._student = student
+        self._path = path
+
+    def __getattr__(self, name: str) -> RemotePath:
+        """A longer path."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return RemotePath(self._student, f"{self._path}.{name}")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the object in the worker."""
+        return self._student.call(self, *args, **kwargs)
+
+    def __repr__(self) -> str:
+        """The path itself."""
+        return self._path
+
+
+class Handle:
+    """An object that lives in the worker, reached by number."""
+
+    __slots__ = ("_generation", "_label", "_ref", "_student")
+
+    def __init__(self, student: Student, ref: HandleRef, generation: int, label: str) -> None:
+        """Wrap a handle the worker gave out."""
+        self._student = student
+        self._ref = ref
+        self._generation = generation
+        self._label = label
+
+    @property
+    def type_name(self) -> str:
+        """The name of the object's class in the worker."""
+        return self._ref.type_name
+
+    def __getattr__(self, name: str) -> Any:
+        """An attribute of the object (a method is called without an extra trip)."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self._student.attribute(self, name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the object."""
+        return self._student.call(self, *args, **kwargs)
+
+    def __len__(self) -> int:
+        """``len`` of the object, checked to be an int."""
+        return self._student.builtin_int("len", self)
+
+    def __iter__(self) -> Iterator[Any]:
+        """Iterate over ``list(obj)`` computed in the worker."""
+        return iter(self._student.builtin("list", self))
+
+    def __contains__(self, item: Any) -> bool:
+        """``item in obj``, computed in the worker."""
+        return self._student.builtin_bool("contains", self, item)
+
+    def __getitem__(self, key: Any) -> Any:
+        """``obj[key]``, computed in the worker."""
+        return self._student.builtin("getitem", self, key)
+
+    def __repr__(self) -> str:
+        """How the object is shown in messages."""
+        return self._label
+
+
+class BoundMethod:
+    """A method of a worker object, called in one trip."""
+
+    __slots__ = ("_handle", "_name")
+
+    def __init__(self, handle: Handle, name: str) -> None:
+        """Name method ``name`` of ``handle``."""
+        self._handle = handle
+        self._name = name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the method in the worker."""
+        return self._handle._student.call_method(self._handle, self._name, args, kwargs)
+
+    def __repr__(self) -> str:
+        """``handle.name``."""
+        return f"{self._handle!r}.{self._name}"
+
+
+class Student:
+    """The student's composed package, reached through a worker process.
+
+    Args:
+        setup: How to start a worker for this submission.
+        call_seconds: The time limit of one call.
+        codec: The assignment's codec.
+        reference: Resolves reference objects, so tests may pass reference values
+            (a reference card, say) as arguments; None where there is no reference.
+    """
+
+    def __init__(
+        self,
+        setup: WorkerSetup,
+        call_seconds: float,
+        codec: Codec,
+        reference: Resolve | None = None,
+    ) -> None:
+        """Prepare; the worker starts at the first call."""
+        self._setup = setup
+        self._call_seconds = call_seconds
+        self._codec = codec
+        self._reference = reference
+        self._process: WorkerProcess | None = None
+        self._generation = 0
+        self._methods: set[tuple[str, str]] = set()
+        self._test_id = ""
+        self._calls = 0
+        self.transcript = Transcript()
+        self.last_out = ""
+        self.last_err = ""
+
+    # -- lifecycle ---------------------------------------------------------------
+
+    def begin(self, test_id: str) -> None:
+        """Start a test: fresh transcript, per-call seeds derived from ``test_id``."""
+        self._test_id = test_id
+        self._calls = 0
+        self.transcript = Transcript()
+        if self._process is not None and not self._process.dead:
+            self._request({"op": "reset"}, "", log=False)
+
+    def close(self) -> None:
+        """Stop the worker."""
+        if self._process is not None:
+            self._process.kill()
+            self._process = None
+
+    def _worker(self) -> WorkerProcess:
+        if self._process is None or self._process.dead:
+            self._generation += 1
+            self._process = WorkerProcess(self._setup)
+            self._process.start()
+        return self._process
+
+    # -- requests ----------------------------------------------------------------
+
+    def _request(
+        self, message: dict, text: str, seconds: float | None = None, *, log: bool = True
+    ) -> Any:
+        self._calls += 1
+        message["seed"] = zlib.crc32(f"{self._test_id}:{self._calls}".encode())
+        limit = seconds or self._call_seconds
+        try:
+            answer = self._worker().request(message, limit)
+        except WorkerFailure as failure:
+            self.transcript.add(f"{text} -> no answer: {failure}")
+            raise WorkerFailure(f"{text}: {failure}") from None
+        self.last_out = answer.get("out", "") if type(answer.get("out")) is str else ""
+        self.last_err = answer.get("err", "") if type(answer.get("err")) is str else ""
+        if "raised" in answer:
+            raised = self._raised(text, answer["raised"])
+            self.transcript.add(f"{text} -> raised {raised.type_name}: {raised.message}")
+            raise raised
+        if "ok" not in answer:
+            self._fail_protocol("an answer with neither a result nor an exception")
+        result = self._result(answer["ok"], text)
+        if log:
+            self.transcript.add(f"{text} -> {result!r}")
+        return result
+
+    def _fail_protocol(self, what: str) -> None:
+        if self._process is not None:
+            self._process.kill()
+        raise WorkerFailure(f"the worker broke the protocol: {what}")
+
+    def _raised(self, text: str, data: Any) -> StudentRaised:
+        valid = (
+            type(data) is dict
+            and type(data.get("types")) is list
+            and all(type(t) is str for t in data["types"])
+            and type(data.get("message")) is str
+            and type(data.get("where")) is str
+        )
+        if not valid:
+            self._fail_protocol("a malformed exception")
+        return StudentRaised(text, data["types"], data["message"], data["where"])
+
+    def _result(self, data: Any, text: str) -> Any:
+        try:
+            value = from_json(data, self._codec.is_enum)
+        except ProtocolError as error:
+            self._fail_protocol(str(error))
+        return self._wrap(value, text)
+
+    def _wrap(self, value: Any, text: str) -> Any:
+        kind = type(value)
+        if kind is HandleRef:
+            label = text if len(text) <= _LABEL_LENGTH else f"<{value.type_name} #{value.id}>"
+            return Handle(self, value, self._generation, label)
+        if kind is list:
+            return [self._wrap(item, f"{text}[{index}]") for index, item in enumerate(value)]
+        if kind is dict:
+            return {key: self._wrap(item, f"{text}[{key!r}]") for key, item in value.items()}
+        return value
+
+    def _argument(self, arg: Any) -> Any:
+        kind = type(arg)
+        if kind is Handle:
+            if arg._student is not self or arg._generation != self._generation:
+                raise WorkerFailure(
+                    f"{arg!r} was lost when the worker was restarted after an earlier failure"
+                )
+            return to_json(arg._ref)
+        if kind is RemotePath:
+            return to_json(PathRef(arg._path))
+        if kind in (list, tuple):
+            return [self._argument(item) for item in arg]
+        return to_json(self._codec.encode(arg, self._resolve_reference, _not_sendable))
+
+    def _resolve_reference(self, path: str) -> Any:
+        if self._reference is None:
+            raise LookupError("no reference here")
+        return self._reference(path)
+
+    # -- what tests call ---------------------------------------------------------
+
+    def __getattr__(self, name: str) -> RemotePath:
+        """``student.card`` is the student's ``card`` module (composed)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return RemotePath(self, name)
+
+    def call(
+        self,
+        target: RemotePath | Handle,
+        *args: Any,
+        _seconds: float | None = None,
+        _stdin: str | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        """Call ``target(*args, **kwargs)`` in the worker and return its result."""
+        message = {
+            "op": "call",
+            "target": self._argument(target),
+            "args": [self._argument(a) for a in args],
+            "kwargs": {k: self._argument(v) for k, v in kwargs.items()},
+            "stdin": _stdin,
+        }
+        return self._request(message, f"{target!r}({_show_args(args, kwargs)})", _seconds)
+
+    def call_method(self, target: Any, name: str, args: tuple, kwargs: dict) -> Any:
+        """Call method ``name`` of a worker object, or of a value rebuilt in the worker."""
+        message = {
+            "op": "callmethod",
+            "target": self._argument(target),
+            "name": name,
+            "args": [self._argument(a) for a in args],
+            "kwargs": {k: self._argument(v) for k, v in kwargs.items()},
+        }
+        return self._request(message, f"{target!r}.{name}({_show_args(args, kwargs)})")
+
+    def method(self, target: Any, name: str, *args: Any, **kwargs: Any) -> Any:
+        """``target.name(*args, **kwargs)`` in the worker; ``target`` may be a value.
+
+        A card that came back as a :class:`~cardlab.codec.Value` is rebuilt with the
+        student's class, so ``student.method(card, "beats", led, trump)`` calls the
+        student's ``Card.beats``.
+        """
+        return self.call_method(target, name, args, kwargs)
+
+    def attr(self, target: Any, name: str) -> Any:
+        """``target.name`` in the worker; ``target`` may be a value (``attr(card, "points")``)."""
+        if type(target) is Handle:
+            return self.attribute(target, name)
+        message = {"op": "getattr", "target": self._argument(target), "name": name}
+        return self._request(message, f"{target!r}.{name}")
+
+    def attribute(self, handle: Handle, name: str) -> Any:
+        """``handle.name``: a value, another handle, or a method to call."""
+        if (handle.type_name, name) in self._methods:
+            return BoundMethod(handle, name)
+        message = {"op": "getattr", "target": self._argument(handle), "name": name}
+        result = self._request(message, f"{handle!r}.{name}")
+        if type(result) is Handle and result.type_name == "method":
+            self._methods.add((handle.type_name, name))
+            return BoundMethod(handle, name)
+        return result
+
+    def get(self, path: str) -> Any:
+        """The object at a path of the package, as canonical data or a handle."""
+        module, _, rest = path.partition(".")
+        message = {"op": "getattr", "target": to_json(PathRef(module)), "name": rest}
+        if not rest:
+            raise ValueError("get() takes module.name, e.g. 'suit.Suit.SPADES'")
+        if "." in rest:
+            owner, _, name = path.rpartition(".")
+            message = {"op": "getattr", "target": to_json(PathRef(owner)), "name": name}
+        return self._request(message, path)
+
+    def builtin(self, name: str, *args: Any) -> Any:
+        """Apply a builtin to worker objects, in the worker.
+
+        Args:
+            name: One of len, str, repr, hash, bool, list, sorted, eq, ne, lt, le, gt,
+                ge, contains, getitem, is, isinstance, type_name.
+            *args: Its arguments.
+        """
+        message = {"op": "builtin", "name": name, "args": [self._argument(a) for a in args]}
+        return self._request(message, f"{name}({_show_args(args, {})})")
+
+    def builtin_int(self, name: str, *args: Any) -> int:
+        """A builtin whose answer must be an int (``len``, ``hash``)."""
+        result = self.builtin(name, *args)
+        if type(result) is not int:
+            raise AssertionError(f"{name}({_show_args(args, {})}) gave {result!r}, not an int")
+        return result
+
+    def builtin_bool(self, name: str, *args: Any) -> bool:
+        """A builtin whose answer must be a bool (``eq``, ``contains``...)."""
+        result = self.builtin(name, *args)
+        if type(result) is not bool:
+            raise AssertionError(f"{name}({_show_args(args, {})}) gave {result!r}, not a bool")
+        return result
+
+    def console(
+        self, target: RemotePath | Handle, *args: Any, stdin: str = "", seconds: float | None = None
+    ) -> ConsoleRun:
+        """Run a call as a console program: typed input in, printed output back.
+
+        An exception from the call is returned in the run, not raised; a worker
+        failure still raises :class:`~cardlab.process.WorkerFailure`.
+        """
+        try:
+            result = self.call(target, *args, _stdin=stdin, _seconds=seconds)
+            raised = None
+        except StudentRaised as error:
+            result, raised = None, error
+        return ConsoleRun(result, raised, self.last_out, self.last_err, False)
+
+    @contextmanager
+    def raises(self, name: str) -> Iterator[None]:
+        """Expect the block's student call to raise the named exception (or a subclass).
+
+        Raises:
+            AssertionError: When nothing, or another exception, was raised.
+        """
+        try:
+            yield
+        except StudentRaised as error:
+            if not error.is_a(name):
+                raise AssertionError(
+                    f"{error.call} should raise {name}, but raised {error.type_name}: "
+                    f"{error.message}"
+                ) from None
+            return
+        last = self.transcript.last(1)
+        call = last[0] if last else "the call"
+        raise AssertionError(f"expected {name} to be raised, but {call}")
+
+
+def _not_sendable(obj: Any) -> Any:
+    raise TypeError(f"{type(obj).__name__} objects cannot be sent to student code")
+
+
+def _show(arg: Any) -> str:
+    return repr(arg)
+
+
+def _show_args(args: tuple, kwargs: dict) -> str:
+    shown = [_show(a) for a in args] + [f"{k}={_show(v)}" for k, v in kwargs.items()]
+    return ", ".join(shown)
+
+

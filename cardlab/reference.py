@@ -1,0 +1,70 @@
+"""The reference implementation, loaded in the judge as the oracle.
+
+Only the judge imports the reference, and only where its source is (the
+instructor's tree): graders compare the student's answers, which arrive from the
+worker as canonical data, with the reference's answers encoded by the same codec.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from . import compose
+from .codec import Codec
+
+
+class Reference:
+    """The reference package, module by module (``ref.card.Card``).
+
+    Args:
+        package: The package's import name.
+        folder: The reference package folder.
+        codec: The assignment's codec, to put reference objects in canonical form.
+    """
+
+    def __init__(self, package: str, folder: Path, codec: Codec) -> None:
+        """Load nothing yet: modules are imported when first used."""
+        self._package = package
+        self._codec = codec
+        self._composition = compose.compose(package, folder, folder, ())
+        self._finder: compose.ComposingFinder | None = None
+
+    def _ensure_installed(self) -> None:
+        if self._finder is None:
+            self._finder = compose.install(self._composition)
+
+    def module(self, name: str) -> ModuleType:
+        """A module of the reference package."""
+        self._ensure_installed()
+        return importlib.import_module(f"{self._package}.{name}")
+
+    def __getattr__(self, name: str) -> ModuleType:
+        """``ref.card`` is the reference's ``card`` module."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self.module(name)
+
+    def resolve(self, path: str) -> Any:
+        """The object at a dotted path of the package, e.g. ``suit.Suit.SPADES``."""
+        module_name, *attributes = path.split(".")
+        obj: Any = self.module(module_name)
+        for attribute in attributes:
+            obj = getattr(obj, attribute)
+        return obj
+
+    def canon(self, obj: Any) -> Any:
+        """A reference object (or structure of them) as canonical data."""
+        return self._codec.encode(obj, self.resolve, _not_canonical)
+
+    def close(self) -> None:
+        """Remove the reference from the judge's import system."""
+        if self._finder is not None:
+            compose.uninstall(self._finder)
+            self._finder = None
+
+
+def _not_canonical(obj: Any) -> Any:
+    raise TypeError(f"a {type(obj).__name__} has no canonical form; compare its fields instead")

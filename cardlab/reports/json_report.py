@@ -1,0 +1,68 @@
+"""cardlab's own JSON report (``--format json``), format ``cardlab-report/1``.
+
+Fields (documented for instructors in docs/instructors/reports.md):
+
+* ``format``: always ``"cardlab-report/1"``.
+* ``assignment``, ``title``, ``phase``, ``phase_title``, ``submission``.
+* ``score``, ``max_score``: points, rounded to two decimals.
+* ``public_only``: true for a student's check (hidden tests did not run).
+* ``notes``: one-line problems with the run as a whole.
+* ``parts``: ``id``, ``title``, ``score``, ``max_score``, ``note`` and ``tests``, each
+  test with ``id``, ``name``, ``weight``, ``status`` (passed, failed, skipped),
+  ``fraction`` (share of its weight earned), ``message``, ``visibility`` and
+  ``seconds``.
+* ``cardlab_version``, ``python``, ``seconds``.
+
+Only ``seconds`` fields differ between two runs on the same submission.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..results import GradeReport, TestResult
+
+FORMAT = "cardlab-report/1"
+
+
+def _test(test: TestResult) -> dict[str, Any]:
+    return {
+        "id": test.id,
+        "name": test.name,
+        "weight": test.weight,
+        "status": test.status,
+        "fraction": round(test.fraction, 4),
+        "message": test.message,
+        "visibility": test.visibility,
+        "seconds": round(test.seconds, 3),
+    }
+
+
+def to_json(report: GradeReport) -> dict[str, Any]:
+    """The report as JSON-ready data."""
+    return {
+        "format": FORMAT,
+        "assignment": report.assignment,
+        "title": report.title,
+        "phase": report.phase,
+        "phase_title": report.phase_title,
+        "submission": report.submission,
+        "score": report.score,
+        "max_score": report.max_score,
+        "public_only": report.public_only,
+        "notes": list(report.notes),
+        "parts": [
+            {
+                "id": part.id,
+                "title": part.title,
+                "score": part.score,
+                "max_score": part.max_score,
+                "note": part.note,
+                "tests": [_test(test) for test in part.tests],
+            }
+            for part in report.parts
+        ],
+        "cardlab_version": report.cardlab_version,
+        "python": report.python,
+        "seconds": report.seconds,
+    }

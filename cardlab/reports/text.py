@@ -1,0 +1,72 @@
+"""The terminal report: a table of parts, then each failure with its message."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..results import HIDDEN, GradeReport, PartResult
+
+_WIDTH = 100
+
+
+def _parts_table(report: GradeReport) -> Table:
+    table = Table(title=None, expand=False, show_footer=True)
+    table.add_column("Part", footer="Total")
+    table.add_column("Tests passed", justify="right")
+    table.add_column("Points", justify="right", footer=f"{report.score:g} / {report.max_score:g}")
+    for part in report.parts:
+        table.add_row(part.title, _passed(part), f"{part.score:g} / {part.max_score:g}")
+    return table
+
+
+def _passed(part: PartResult) -> str:
+    if part.note:
+        return part.note
+    return f"{part.passed} / {part.counted}"
+
+
+def _failures(report: GradeReport) -> list[Panel]:
+    panels = []
+    for part in report.parts:
+        for test in part.tests:
+            if test.status != "failed":
+                continue
+            kind = " (hidden test)" if test.visibility == HIDDEN else ""
+            panels.append(
+                Panel(
+                    Text(test.message),
+                    title=f"[bold red]✗[/] {part.title}: {test.name}{kind}",
+                    title_align="left",
+                    border_style="red",
+                )
+            )
+    return panels
+
+
+def render_text(report: GradeReport, *, color: bool = False) -> str:
+    """The report as terminal text (with ANSI colour when ``color``)."""
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer, width=_WIDTH, force_terminal=color, no_color=not color, highlight=False
+    )
+    scope = "public tests only" if report.public_only else "public and hidden tests"
+    console.print(
+        f"[bold]{report.title}[/] — phase {report.phase}: {report.phase_title}\n"
+        f"Submission: {report.submission}  ({scope})"
+    )
+    console.print(_parts_table(report))
+    for note in report.notes:
+        console.print(f"[yellow]Note:[/] {note}")
+    failures = _failures(report)
+    if failures:
+        console.print(f"\n[bold]{len(failures)} failing test(s):[/]")
+        for panel in failures:
+            console.print(panel)
+    else:
+        console.print("[green]Every test that ran passed.[/]")
+    return buffer.getvalue()

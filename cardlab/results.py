@@ -1,0 +1,141 @@
+"""Results of a grading run: tests, parts and the whole report, as frozen data.
+
+Part scores come from their tests: each test has a weight (default 1) and earns a
+fraction of it (1 when it passes, 0 when it fails, a partial credit when the test
+awards one). A part earns ``points * sum(weight * fraction) / sum(weight)`` over its
+tests that ran; skipped tests do not count, and a part none of whose tests ran
+earns nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PASSED = "passed"
+FAILED = "failed"
+SKIPPED = "skipped"
+VISIBLE = "visible"
+HIDDEN = "hidden"
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """The outcome of one grader test.
+
+    Attributes:
+        id: pytest's node id of the test.
+        name: A readable name.
+        part: The rubric part it belongs to.
+        weight: Its weight within the part.
+        status: ``passed``, ``failed`` or ``skipped``.
+        fraction: The share of its weight earned, from 0 to 1.
+        message: What went wrong (or the credit note), for the student.
+        visibility: ``visible`` for public tests, ``hidden`` for hidden ones.
+        seconds: How long it took (a timing field: varies between runs).
+    """
+
+    __test__ = False  # not a pytest test class
+
+    id: str
+    name: str
+    part: str
+    weight: float
+    status: str
+    fraction: float
+    message: str
+    visibility: str
+    seconds: float = field(default=0.0, compare=False)
+
+
+@dataclass(frozen=True)
+class PartResult:
+    """The outcome of one rubric part.
+
+    Attributes:
+        id: The part id from the spec.
+        title: The part's title.
+        score: Points earned.
+        max_score: Points available.
+        tests: The part's tests.
+        note: Why the part scored nothing without a test failing, if so.
+    """
+
+    id: str
+    title: str
+    score: float
+    max_score: float
+    tests: tuple[TestResult, ...]
+    note: str = ""
+
+    @property
+    def passed(self) -> int:
+        """How many of the part's tests passed."""
+        return sum(test.status == PASSED for test in self.tests)
+
+    @property
+    def counted(self) -> int:
+        """How many of the part's tests ran (were not skipped)."""
+        return sum(test.status != SKIPPED for test in self.tests)
+
+
+@dataclass(frozen=True)
+class GradeReport:
+    """A graded submission.
+
+    Attributes:
+        assignment: The assignment id.
+        title: The assignment's title.
+        phase: The phase number.
+        phase_title: The phase's title.
+        submission: The graded folder, as given.
+        score: Points earned, rounded to two decimals.
+        max_score: Points available.
+        parts: Part results in spec order.
+        notes: Problems with the run as a whole (one line each).
+        public_only: True when only public tests ran (a student's check).
+        cardlab_version: The grading framework's version.
+        python: The Python version that graded.
+        seconds: Wall time of the run (a timing field).
+    """
+
+    assignment: str
+    title: str
+    phase: int
+    phase_title: str
+    submission: str
+    score: float
+    max_score: float
+    parts: tuple[PartResult, ...]
+    notes: tuple[str, ...]
+    public_only: bool
+    cardlab_version: str
+    python: str
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def tests(self) -> tuple[TestResult, ...]:
+        """Every test, part by part."""
+        return tuple(test for part in self.parts for test in part.tests)
+
+    @property
+    def failures(self) -> tuple[TestResult, ...]:
+        """The tests that failed."""
+        return tuple(test for test in self.tests if test.status == FAILED)
+
+
+def part_score(points: float, tests: tuple[TestResult, ...]) -> float:
+    """Points a part earns from its tests (see the module docstring)."""
+    counted = [test for test in tests if test.status != SKIPPED]
+    total_weight = sum(test.weight for test in counted)
+    if total_weight <= 0:
+        return 0.0
+    earned = sum(test.weight * test.fraction for test in counted)
+    return points * earned / total_weight
+
+
+def weight_share(points: float, test: TestResult, tests: tuple[TestResult, ...]) -> float:
+    """The points a single test is worth within its part."""
+    total_weight = sum(t.weight for t in tests if t.status != SKIPPED)
+    if test.status == SKIPPED or total_weight <= 0:
+        return 0.0
+    return points * test.weight / total_weight

@@ -1,0 +1,170 @@
+"""The channel between judge and worker: framed JSON messages over two pipes.
+
+A frame is a 4-byte big-endian length followed by that many bytes of UTF-8 JSON.
+Canonical data is tagged so that it survives JSON: ``{"$v": [type, text]}`` for a
+:class:`~cardlab.codec.Value`, ``{"$set": [...]}``, ``{"$dict": [[k, v], ...]}``,
+``{"$h": [id, type name]}`` for a handle to a worker object and ``{"$p": path}``
+for an object of the package named by its dotted path. The judge decodes only
+these shapes; anything else is a :class:`ProtocolError` and ends the worker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+from .codec import Value
+
+_HEADER = struct.Struct(">I")
+MAX_FRAME_BYTES = 16 * 1024 * 1024
+
+
+class ProtocolError(Exception):
+    """A frame that is not a well-formed cardlab message."""
+
+
+class ChannelClosed(Exception):
+    """The other side closed the channel (the worker ended)."""
+
+
+@dataclass(frozen=True)
+class HandleRef:
+    """A reference to an object held in the worker.
+
+    Attributes:
+        id: The worker's number for the object.
+        type_name: The name of the object's class, for messages.
+    """
+
+    id: int
+    type_name: str
+
+
+@dataclass(frozen=True)
+class PathRef:
+    """An object of the composed package, by dotted path (``suit.Suit.SPADES``)."""
+
+    path: str
+
+
+def to_json(data: Any) -> Any:
+    """Tag canonical data (and references) so that it can be written as JSON."""
+    kind = type(data)
+    if kind in (type(None), bool, int, float, str):
+        return data
+    if kind in (list, tuple):
+        return [to_json(item) for item in data]
+    if kind is Value:
+        return {"$v": [data.type, data.text]}
+    if kind is frozenset or kind is set:
+        return {"$set": sorted((to_json(item) for item in data), key=_sort_key)}
+    if kind is dict:
+        return {"$dict": [[to_json(k), to_json(v)] for k, v in data.items()]}
+    if kind is HandleRef:
+        return {"$h": [data.id, data.type_name]}
+    if kind is PathRef:
+        return {"$p": data.path}
+    raise TypeError(f"{kind.__name__} is not canonical data")
+
+
+def _sort_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True)
+
+
+def from_json(data: Any, is_enum: Any = None) -> Any:
+    """Read tagged JSON back into canonical data, strictly.
+
+    Args:
+        data: Parsed JSON.
+        is_enum: Optional predicate telling which value types are enums (for display).
+
+    Raises:
+        ProtocolError: On any shape that is not canonical data.
+    """
+    kind = type(data)
+    if kind in (type(None), bool, int, float, str):
+        return data
+    if kind is list:
+        return [from_json(item, is_enum) for item in data]
+    if kind is not dict or len(data) != 1:
+        raise ProtocolError(f"unexpected {kind.__name__} in a message")
+    (tag, body), = data.items()
+    if tag == "$v" and _is_pair(body, str, str):
+        return Value(body[0], body[1], is_enum=bool(is_enum and is_enum(body[0])))
+    if tag == "$h" and _is_pair(body, int, str):
+        return HandleRef(body[0], body[1])
+    if tag == "$p" and type(body) is str:
+        return PathRef(body)
+    if tag == "$set" and type(body) is list:
+        return frozenset(_hashable(from_json(item, is_enum)) for item in body)
+    if tag == "$dict" and type(body) is list and all(_is_pair(p, object, object) for p in body):
+        return {_hashable(from_json(k, is_enum)): from_json(v, is_enum) for k, v in body}
+    raise ProtocolError(f"unexpected tag {tag!r} in a message")
+
+
+def _is_pair(body: Any, first: type, second: type) -> bool:
+    return (
+        type(body) is list
+        and len(body) == 2
+        and isinstance(body[0], first)
+        and isinstance(body[1], second)
+    )
+
+
+def _hashable(data: Any) -> Any:
+    if type(data) is list:
+        return tuple(_hashable(item) for item in data)
+    if type(data) is dict:
+        raise ProtocolError("a dict cannot be a set member or a key")
+    return data
+
+
+def write_frame(fd: int, message: dict) -> None:
+    """Write one message to a file descriptor."""
+    payload = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+    _write_all(fd, _HEADER.pack(len(payload)) + payload)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def read_exactly(fd: int, size: int) -> bytes:
+    """Read ``size`` bytes, however many reads it takes.
+
+    Raises:
+        ChannelClosed: When the other end closes first.
+    """
+    chunks = []
+    while size:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            raise ChannelClosed("the channel was closed")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_frame(fd: int) -> dict:
+    """Read one message (blocking).
+
+    Raises:
+        ChannelClosed: When the other side has gone.
+        ProtocolError: When the frame is too large or not a JSON object.
+    """
+    (size,) = _HEADER.unpack(read_exactly(fd, _HEADER.size))
+    if size > MAX_FRAME_BYTES:
+        raise ProtocolError(f"a message of {size} bytes is over the limit")
+    try:
+        message = json.loads(read_exactly(fd, size))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ProtocolError(f"a message is not JSON: {error}") from None
+    if type(message) is not dict:
+        raise ProtocolError("a message is not a JSON object")
+    return message

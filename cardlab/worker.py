@@ -1,0 +1,235 @@
+"""The worker: the only process where student code runs.
+
+Started by the judge as ``python -m cardlab.worker READ_FD WRITE_FD``. It reads
+requests on one pipe and answers on the other; the student's standard input and
+output are separate per call (given text in, captured and capped text out). It
+holds the objects student code returns and gives the judge handles to them. It
+knows nothing of scores: the judge decides every verdict.
+
+Requests (``op``): ``init`` (composition, codec file, output cap), ``call`` (target,
+args, kwargs, stdin, seed), ``callmethod`` (target, method name, args, kwargs),
+``getattr`` (target, name), ``builtin`` (name, args),
+``reset`` (forget every handle) and ``ping``. Answers carry ``ok`` (the result) or
+``raised`` (type names, message, place in the student's code), plus ``out``, ``err``
+and ``cut`` (whether output was cut at the cap).
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import operator
+import random
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from . import compose
+from .codec import Codec, Value, load_codec
+from .wire import HandleRef, PathRef, from_json, read_frame, to_json, write_frame
+
+_BUILTINS: dict[str, Callable[..., Any]] = {
+    "len": len,
+    "str": str,
+    "repr": repr,
+    "hash": hash,
+    "bool": bool,
+    "list": list,
+    "sorted": sorted,
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+    "contains": operator.contains,
+    "getitem": operator.getitem,
+    "is": operator.is_,
+    "isinstance": isinstance,
+    "type_name": lambda obj: type(obj).__name__,
+}
+_ORIGINAL_STDIN = sys.stdin
+
+
+class CappedOutput(io.TextIOBase):
+    """A text stream that keeps at most ``limit`` characters and counts the rest."""
+
+    def __init__(self, limit: int) -> None:
+        """Keep up to ``limit`` characters."""
+        super().__init__()
+        self.limit = limit
+        self.parts: list[str] = []
+        self.kept = 0
+        self.cut = False
+
+    def writable(self) -> bool:
+        """A capped output is writable."""
+        return True
+
+    def write(self, text: str) -> int:
+        """Keep what fits under the cap."""
+        text = str(text)
+        room = self.limit - self.kept
+        if len(text) > room:
+            self.cut = True
+            text = text[: max(room, 0)]
+        self.parts.append(text)
+        self.kept += len(text)
+        return len(text)
+
+    def getvalue(self) -> str:
+        """Everything kept."""
+        return "".join(self.parts)
+
+
+class Worker:
+    """Serves requests from the judge against one composed package."""
+
+    def __init__(self, read_fd: int, write_fd: int) -> None:
+        """Serve on the two channel descriptors."""
+        self.read_fd = read_fd
+        self.write_fd = write_fd
+        self.handles: dict[int, Any] = {}
+        self.next_handle = 1
+        self.package = ""
+        self.student_files: set[str] = set()
+        self.codec = Codec([])
+        self.output_limit = 65536
+
+    def serve(self) -> None:
+        """Answer requests until the judge closes the channel."""
+        while True:
+            try:
+                request = read_frame(self.read_fd)
+            except Exception:  # noqa: BLE001 - the judge went away: nothing left to do
+                return
+            write_frame(self.write_fd, self.answer(request))
+
+    def answer(self, request: dict) -> dict:
+        """Carry out one request with the student's output captured."""
+        out, err = CappedOutput(self.output_limit), CappedOutput(self.output_limit)
+        sys.stdin = io.StringIO(request.get("stdin") or "")
+        sys.stdout, sys.stderr = out, err
+        try:
+            random.seed(request.get("seed", 0))
+            result = {"ok": self.encode(self.dispatch(request))}
+        except BaseException as error:  # noqa: BLE001 - SystemExit too: report, never die
+            result = {"raised": self.describe(error)}
+        finally:
+            sys.stdin, sys.stdout, sys.stderr = _ORIGINAL_STDIN, sys.__stdout__, sys.__stderr__
+        result.update(out=out.getvalue(), err=err.getvalue(), cut=out.cut or err.cut)
+        return result
+
+    def dispatch(self, request: dict) -> Any:
+        """Run the operation a request names."""
+        op = request.get("op")
+        if op == "call":
+            return self.invoke(self.decode(request["target"]), request)
+        if op == "callmethod":
+            return self.invoke(getattr(self.decode(request["target"]), request["name"]), request)
+        if op == "getattr":
+            return getattr(self.decode(request["target"]), request["name"])
+        if op == "builtin":
+            args = [self.decode(arg) for arg in request.get("args", [])]
+            return _BUILTINS[request["name"]](*args)
+        if op == "init":
+            return self.init(request)
+        if op == "reset":
+            self.handles.clear()
+            return None
+        if op == "ping":
+            return "pong"
+        raise ValueError(f"unknown operation {op!r}")
+
+    def invoke(self, function: Callable[..., Any], request: dict) -> Any:
+        """Call ``function`` with the request's arguments."""
+        args = [self.decode(arg) for arg in request.get("args", [])]
+        kwargs = {key: self.decode(value) for key, value in request.get("kwargs", {}).items()}
+        return function(*args, **kwargs)
+
+    def init(self, request: dict) -> None:
+        """Compose the package and load the codec."""
+        composition = compose.Composition.from_message(request["composition"])
+        self.package = composition.package
+        self.student_files = {str(path) for path in composition.student_files()}
+        self.output_limit = int(request.get("output_bytes", self.output_limit))
+        compose.install(composition)
+        codec_path = request.get("codec")
+        if codec_path:
+            self.codec = load_codec(Path(codec_path))
+
+    def resolve(self, path: str) -> Any:
+        """Find an object of the composed package by dotted path (``card.Card``)."""
+        module_name, *attributes = path.split(".")
+        obj: Any = importlib.import_module(f"{self.package}.{module_name}")
+        for attribute in attributes:
+            obj = getattr(obj, attribute)
+        return obj
+
+    def encode(self, obj: Any) -> Any:
+        """Canonical data for a result, with handles for everything else."""
+        return to_json(self.codec.encode(obj, self.resolve, self.keep))
+
+    def keep(self, obj: Any) -> HandleRef:
+        """Hold an object and give the judge a handle to it."""
+        number = self.next_handle
+        self.next_handle += 1
+        self.handles[number] = obj
+        return HandleRef(number, type(obj).__name__)
+
+    def decode(self, data: Any) -> Any:
+        """An argument from the judge as an object of the composed package."""
+        value = from_json(data)
+        return self._materialize(value)
+
+    def _materialize(self, value: Any) -> Any:
+        kind = type(value)
+        if kind is HandleRef:
+            try:
+                return self.handles[value.id]
+            except KeyError:
+                raise LookupError(f"handle {value.id} is no longer held") from None
+        if kind is PathRef:
+            return self.resolve(value.path)
+        if kind is Value:
+            return self.codec.decode_value(value, self.resolve)
+        if kind is list:
+            return [self._materialize(item) for item in value]
+        if kind is frozenset:
+            return {self._materialize(item) for item in value}
+        if kind is dict:
+            return {self._materialize(k): self._materialize(v) for k, v in value.items()}
+        return value
+
+    def describe(self, error: BaseException) -> dict:
+        """What the judge needs to know of an exception raised by student code."""
+        kind = type(error)
+        names = [f"{k.__module__}.{k.__qualname__}" for k in kind.__mro__]
+        try:
+            message = str(error)
+        except Exception:  # noqa: BLE001 - a student exception whose __str__ fails
+            message = "(the exception's message could not be shown)"
+        return {"types": names, "message": message, "where": self.where(error)}
+
+    def where(self, error: BaseException) -> str:
+        """The deepest place in the student's files that the exception passed through."""
+        place = ""
+        if isinstance(error, SyntaxError) and error.filename in self.student_files:
+            return f"{Path(error.filename).name}, line {error.lineno}"
+        for frame in traceback.extract_tb(error.__traceback__):
+            if frame.filename in self.student_files:
+                place = f"{Path(frame.filename).name}, line {frame.lineno}, in {frame.name}"
+        return place
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run a worker on the descriptors named on the command line."""
+    read_fd, write_fd = (int(arg) for arg in (argv or sys.argv[1:]))
+    sys.dont_write_bytecode = True
+    Worker(read_fd, write_fd).serve()
+
+
+if __name__ == "__main__":
+    main()
