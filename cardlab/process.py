@@ -9,9 +9,7 @@ replaced by a fresh one at the next request; the request that saw it fail raises
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -23,7 +21,7 @@ from pathlib import Path
 import cardlab
 
 from .compose import Composition
-from .wire import MAX_FRAME_BYTES, ChannelClosed, ProtocolError, write_frame
+from .wire import ChannelClosed, FrameReader, FrameTimeout, ProtocolError, write_frame
 
 _START_SECONDS = 30.0
 
@@ -88,6 +86,7 @@ class WorkerProcess:
         )
         os.close(to_worker_read)
         os.close(from_worker_write)
+        self.reader = FrameReader(self.from_worker)
         self.dead = False
 
     def start(self, seconds: float = _START_SECONDS) -> None:
@@ -116,43 +115,18 @@ class WorkerProcess:
             raise WorkerFailure("the worker had already stopped")
         try:
             write_frame(self.to_worker, message)
-            return self._read(time.monotonic() + seconds, seconds)
+            return self.reader.read(time.monotonic() + seconds)
+        except FrameTimeout:
+            self.kill()
+            raise WorkerFailure(
+                f"your code did not finish within {seconds:g} s "
+                "(an endless loop, or waiting for input?)"
+            ) from None
         except (BrokenPipeError, ChannelClosed):
             raise WorkerFailure(self._ending()) from None
         except ProtocolError as error:
             self.kill()
             raise WorkerFailure(f"the worker sent a malformed answer ({error})") from None
-
-    def _read(self, deadline: float, seconds: float) -> dict:
-        header = self._read_within(4, deadline, seconds)
-        size = int.from_bytes(header, "big")
-        if size > MAX_FRAME_BYTES:
-            raise ProtocolError(f"an answer of {size} bytes is over the limit")
-        try:
-            message = json.loads(self._read_within(size, deadline, seconds))
-        except ValueError as error:
-            raise ProtocolError(f"not JSON: {error}") from None
-        if type(message) is not dict:
-            raise ProtocolError("not a JSON object")
-        return message
-
-    def _read_within(self, size: int, deadline: float, seconds: float) -> bytes:
-        chunks: list[bytes] = []
-        while size:
-            left = deadline - time.monotonic()
-            ready, _, _ = select.select([self.from_worker], [], [], max(left, 0))
-            if not ready:
-                self.kill()
-                raise WorkerFailure(
-                    f"your code did not finish within {seconds:g} s "
-                    "(an endless loop, or waiting for input?)"
-                )
-            chunk = os.read(self.from_worker, min(size, 1 << 20))
-            if not chunk:
-                raise ChannelClosed()
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
 
     def _ending(self) -> str:
         """Why the worker stopped, once it has."""

@@ -15,9 +15,10 @@ which arguments, and what came back.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .codec import Codec, Resolve
@@ -75,18 +76,31 @@ class ConsoleRun:
 
 @dataclass
 class Transcript:
-    """The calls made in one test, newest last."""
+    """The calls made in one test, newest last.
 
-    lines: list[str] = field(default_factory=list)
+    Lines are kept as (description, outcome) and turned into text only when a
+    failure shows them, so recording a call costs next to nothing.
+    """
 
-    def add(self, line: str) -> None:
-        """Record a call and what it gave."""
-        self.lines.append(line)
-        del self.lines[:-_TRANSCRIPT_LENGTH]
+    entries: list[tuple[Callable[[], str], str, Any]] = field(default_factory=list)
+
+    def add(self, describe: Callable[[], str], kind: str, outcome: Any) -> None:
+        """Record a call: ``kind`` is ``ok``, ``raised`` or ``failed``."""
+        self.entries.append((describe, kind, outcome))
+        if len(self.entries) > 2 * _TRANSCRIPT_LENGTH:
+            del self.entries[:-_TRANSCRIPT_LENGTH]
 
     def last(self, count: int) -> list[str]:
-        """The newest ``count`` lines."""
-        return self.lines[-count:]
+        """The newest ``count`` calls, as text."""
+        return [_transcript_line(*entry) for entry in self.entries[-count:]]
+
+
+def _transcript_line(describe: Callable[[], str], kind: str, outcome: Any) -> str:
+    if kind == "raised":
+        return f"{describe()} -> raised {outcome.type_name}: {outcome.message}"
+    if kind == "failed":
+        return f"{describe()} -> no answer: {outcome}"
+    return f"{describe()} -> {outcome!r}"
 
 
 class RemotePath:
@@ -221,7 +235,7 @@ class Student:
         self._calls = 0
         self.transcript = Transcript()
         if self._process is not None and not self._process.dead:
-            self._request({"op": "reset"}, "", log=False)
+            self._request({"op": "reset"}, str, log=False)
 
     def close(self) -> None:
         """Stop the worker."""
@@ -239,7 +253,12 @@ class Student:
     # -- requests ----------------------------------------------------------------
 
     def _request(
-        self, message: dict, text: str, seconds: float | None = None, *, log: bool = True
+        self,
+        message: dict,
+        describe: Callable[[], str],
+        seconds: float | None = None,
+        *,
+        log: bool = True,
     ) -> Any:
         self._calls += 1
         message["seed"] = zlib.crc32(f"{self._test_id}:{self._calls}".encode())
@@ -247,19 +266,20 @@ class Student:
         try:
             answer = self._worker().request(message, limit)
         except WorkerFailure as failure:
-            self.transcript.add(f"{text} -> no answer: {failure}")
-            raise WorkerFailure(f"{text}: {failure}") from None
-        self.last_out = answer.get("out", "") if type(answer.get("out")) is str else ""
-        self.last_err = answer.get("err", "") if type(answer.get("err")) is str else ""
+            self.transcript.add(describe, "failed", failure)
+            raise WorkerFailure(f"{describe()}: {failure}") from None
+        out, err = answer.get("out", ""), answer.get("err", "")
+        self.last_out = out if type(out) is str else ""
+        self.last_err = err if type(err) is str else ""
         if "raised" in answer:
-            raised = self._raised(text, answer["raised"])
-            self.transcript.add(f"{text} -> raised {raised.type_name}: {raised.message}")
+            raised = self._raised(describe(), answer["raised"])
+            self.transcript.add(describe, "raised", raised)
             raise raised
         if "ok" not in answer:
             self._fail_protocol("an answer with neither a result nor an exception")
-        result = self._result(answer["ok"], text)
+        result = self._result(answer["ok"], describe)
         if log:
-            self.transcript.add(f"{text} -> {result!r}")
+            self.transcript.add(describe, "ok", result)
         return result
 
     def _fail_protocol(self, what: str) -> None:
@@ -279,22 +299,33 @@ class Student:
             self._fail_protocol("a malformed exception")
         return StudentRaised(text, data["types"], data["message"], data["where"])
 
-    def _result(self, data: Any, text: str) -> Any:
+    def _result(self, data: Any, describe: Callable[[], str]) -> Any:
         try:
             value = from_json(data, self._codec.is_enum)
         except ProtocolError as error:
             self._fail_protocol(str(error))
-        return self._wrap(value, text)
+        return self._wrap(value, describe)
 
-    def _wrap(self, value: Any, text: str) -> Any:
+    def _wrap(self, value: Any, describe: Callable[[], str]) -> Any:
         kind = type(value)
         if kind is HandleRef:
+            text = describe()
             label = text if len(text) <= _LABEL_LENGTH else f"<{value.type_name} #{value.id}>"
             return Handle(self, value, self._generation, label)
         if kind is list:
-            return [self._wrap(item, f"{text}[{index}]") for index, item in enumerate(value)]
+            return [
+                self._wrap(item, partial(_item_label, describe, index))
+                if type(item) in _CONTAINERS
+                else item
+                for index, item in enumerate(value)
+            ]
         if kind is dict:
-            return {key: self._wrap(item, f"{text}[{key!r}]") for key, item in value.items()}
+            return {
+                key: self._wrap(item, partial(_item_label, describe, key))
+                if type(item) in _CONTAINERS
+                else item
+                for key, item in value.items()
+            }
         return value
 
     def _argument(self, arg: Any) -> Any:
@@ -340,7 +371,7 @@ class Student:
             "kwargs": {k: self._argument(v) for k, v in kwargs.items()},
             "stdin": _stdin,
         }
-        return self._request(message, f"{target!r}({_show_args(args, kwargs)})", _seconds)
+        return self._request(message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds)
 
     def call_method(self, target: Any, name: str, args: tuple, kwargs: dict) -> Any:
         """Call method ``name`` of a worker object, or of a value rebuilt in the worker."""
@@ -351,7 +382,7 @@ class Student:
             "args": [self._argument(a) for a in args],
             "kwargs": {k: self._argument(v) for k, v in kwargs.items()},
         }
-        return self._request(message, f"{target!r}.{name}({_show_args(args, kwargs)})")
+        return self._request(message, lambda: f"{target!r}.{name}({_show_args(args, kwargs)})")
 
     def method(self, target: Any, name: str, *args: Any, **kwargs: Any) -> Any:
         """``target.name(*args, **kwargs)`` in the worker; ``target`` may be a value.
@@ -367,14 +398,14 @@ class Student:
         if type(target) is Handle:
             return self.attribute(target, name)
         message = {"op": "getattr", "target": self._argument(target), "name": name}
-        return self._request(message, f"{target!r}.{name}")
+        return self._request(message, lambda: f"{target!r}.{name}")
 
     def attribute(self, handle: Handle, name: str) -> Any:
         """``handle.name``: a value, another handle, or a method to call."""
         if (handle.type_name, name) in self._methods:
             return BoundMethod(handle, name)
         message = {"op": "getattr", "target": self._argument(handle), "name": name}
-        result = self._request(message, f"{handle!r}.{name}")
+        result = self._request(message, lambda: f"{handle!r}.{name}")
         if type(result) is Handle and result.type_name == "method":
             self._methods.add((handle.type_name, name))
             return BoundMethod(handle, name)
@@ -389,7 +420,7 @@ class Student:
         if "." in rest:
             owner, _, name = path.rpartition(".")
             message = {"op": "getattr", "target": to_json(PathRef(owner)), "name": name}
-        return self._request(message, path)
+        return self._request(message, lambda: path)
 
     def builtin(self, name: str, *args: Any) -> Any:
         """Apply a builtin to worker objects, in the worker.
@@ -400,7 +431,7 @@ class Student:
             *args: Its arguments.
         """
         message = {"op": "builtin", "name": name, "args": [self._argument(a) for a in args]}
-        return self._request(message, f"{name}({_show_args(args, {})})")
+        return self._request(message, lambda: f"{name}({_show_args(args, {})})")
 
     def builtin_int(self, name: str, *args: Any) -> int:
         """A builtin whose answer must be an int (``len``, ``hash``)."""
@@ -450,6 +481,13 @@ class Student:
         last = self.transcript.last(1)
         call = last[0] if last else "the call"
         raise AssertionError(f"expected {name} to be raised, but {call}")
+
+
+_CONTAINERS = (HandleRef, list, dict)
+
+
+def _item_label(describe: Callable[[], str], key: Any) -> str:
+    return f"{describe()}[{key!r}]"
 
 
 def _not_sendable(obj: Any) -> Any:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import struct
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +22,7 @@ from .codec import Value
 
 _HEADER = struct.Struct(">I")
 MAX_FRAME_BYTES = 16 * 1024 * 1024
+_READ_SIZE = 1 << 16
 
 
 class ProtocolError(Exception):
@@ -135,36 +138,75 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def read_exactly(fd: int, size: int) -> bytes:
-    """Read ``size`` bytes, however many reads it takes.
+class FrameTimeout(Exception):
+    """No whole frame arrived before the deadline."""
 
-    Raises:
-        ChannelClosed: When the other end closes first.
+
+class FrameReader:
+    """Reads frames from a descriptor, waiting at most until a deadline.
+
+    While waiting, it first polls for a short while before sleeping in ``select``:
+    an answer usually comes within microseconds, and waking a sleeping process
+    costs far more than that on a virtual machine.
+
+    Args:
+        fd: The descriptor to read (set to non-blocking here).
+        spin_seconds: How long to poll before sleeping.
     """
-    chunks = []
-    while size:
-        chunk = os.read(fd, min(size, 1 << 20))
-        if not chunk:
-            raise ChannelClosed("the channel was closed")
-        chunks.append(chunk)
-        size -= len(chunk)
-    return b"".join(chunks)
 
+    def __init__(self, fd: int, spin_seconds: float = 0.0002) -> None:
+        """Read from ``fd``."""
+        self.fd = fd
+        self.spin_seconds = spin_seconds
+        self.buffer = bytearray()
+        os.set_blocking(fd, False)
 
-def read_frame(fd: int) -> dict:
-    """Read one message (blocking).
+    def read(self, deadline: float | None = None) -> dict:
+        """The next message; ``deadline`` is a ``time.monotonic()`` value, or None.
 
-    Raises:
-        ChannelClosed: When the other side has gone.
-        ProtocolError: When the frame is too large or not a JSON object.
-    """
-    (size,) = _HEADER.unpack(read_exactly(fd, _HEADER.size))
-    if size > MAX_FRAME_BYTES:
-        raise ProtocolError(f"a message of {size} bytes is over the limit")
-    try:
-        message = json.loads(read_exactly(fd, size))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ProtocolError(f"a message is not JSON: {error}") from None
-    if type(message) is not dict:
-        raise ProtocolError("a message is not a JSON object")
-    return message
+        Raises:
+            FrameTimeout: When the deadline passes first.
+            ChannelClosed: When the other side has gone.
+            ProtocolError: When the frame is too large or not a JSON object.
+        """
+        (size,) = _HEADER.unpack(self._take(_HEADER.size, deadline))
+        if size > MAX_FRAME_BYTES:
+            raise ProtocolError(f"a message of {size} bytes is over the limit")
+        try:
+            message = json.loads(self._take(size, deadline))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ProtocolError(f"a message is not JSON: {error}") from None
+        if type(message) is not dict:
+            raise ProtocolError("a message is not a JSON object")
+        return message
+
+    def _take(self, size: int, deadline: float | None) -> bytes:
+        while len(self.buffer) < size:
+            self._fill(deadline)
+        data = bytes(self.buffer[:size])
+        del self.buffer[:size]
+        return data
+
+    def _fill(self, deadline: float | None) -> None:
+        spin_until = time.monotonic() + self.spin_seconds
+        while True:
+            try:
+                chunk = os.read(self.fd, _READ_SIZE)
+            except BlockingIOError:
+                now = time.monotonic()
+                if now < spin_until:
+                    continue
+                self._wait(deadline, now)
+                continue
+            if not chunk:
+                raise ChannelClosed("the channel was closed")
+            self.buffer += chunk
+            return
+
+    def _wait(self, deadline: float | None, now: float) -> None:
+        timeout = None if deadline is None else deadline - now
+        if timeout is not None and timeout <= 0:
+            raise FrameTimeout()
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            raise FrameTimeout()

@@ -28,7 +28,7 @@ from typing import Any
 
 from . import compose
 from .codec import Codec, Value, load_codec
-from .wire import HandleRef, PathRef, from_json, read_frame, to_json, write_frame
+from .wire import FrameReader, HandleRef, PathRef, from_json, to_json, write_frame
 
 _BUILTINS: dict[str, Callable[..., Any]] = {
     "len": len,
@@ -89,7 +89,7 @@ class Worker:
 
     def __init__(self, read_fd: int, write_fd: int) -> None:
         """Serve on the two channel descriptors."""
-        self.read_fd = read_fd
+        self.reader = FrameReader(read_fd)
         self.write_fd = write_fd
         self.handles: dict[int, Any] = {}
         self.next_handle = 1
@@ -102,7 +102,7 @@ class Worker:
         """Answer requests until the judge closes the channel."""
         while True:
             try:
-                request = read_frame(self.read_fd)
+                request = self.reader.read()
             except Exception:  # noqa: BLE001 - the judge went away: nothing left to do
                 return
             write_frame(self.write_fd, self.answer(request))
