@@ -15,6 +15,7 @@ Registered by :func:`cardlab.grading.run` for one grading run, it
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
 from .spec import Phase
 
 _CALLS_SHOWN = 6
+_ORIGINAL_INNER = "_cardlab_original_inner"
 _credit_key = pytest.StashKey["Credit"]()
 _started_key = pytest.StashKey[float]()
 _failure_key = pytest.StashKey[str]()
@@ -88,11 +90,12 @@ class CardlabPlugin:
         """Register the marks and the grading profile of hypothesis."""
         config.addinivalue_line("markers", "part(id): the rubric part a test belongs to")
         config.addinivalue_line("markers", "weight(w): the test's weight within its part")
-        from hypothesis import HealthCheck, settings
+        from hypothesis import HealthCheck, Phase, settings
 
         settings.register_profile(
             "cardlab-grading",
             derandomize=True,
+            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
             database=None,
             deadline=None,
             print_blob=False,
@@ -156,7 +159,9 @@ class CardlabPlugin:
         """Start the test's transcript and clock."""
         item.stash[_started_key] = time.perf_counter()
         if "student" in getattr(item, "fixturenames", ()):
-            self._student_proxy().begin(item.nodeid)
+            student = self._student_proxy()
+            student.begin(item.nodeid)
+            _restart_transcript_per_example(item, student)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(
@@ -225,6 +230,26 @@ class CardlabPlugin:
                 lines += [f"  {line}" for line in calls]
         lines.append(f"Run it again: {self.settings.reproduce.format(test=item.nodeid)}")
         return "\n".join(lines)
+
+
+def _restart_transcript_per_example(item: pytest.Item, student: Student) -> None:
+    """Show only the failing example's calls: wrap hypothesis's documented ``inner_test``.
+
+    The wrapper is made anew for every run (a module may stay imported between
+    runs), always around the test's own inner function.
+    """
+    handle = getattr(getattr(item, "obj", None), "hypothesis", None)
+    if handle is None:
+        return
+    inner = getattr(handle.inner_test, _ORIGINAL_INNER, handle.inner_test)
+
+    @functools.wraps(inner)
+    def each_example(*args: Any, **kwargs: Any) -> Any:
+        student.new_example()
+        return inner(*args, **kwargs)
+
+    setattr(each_example, _ORIGINAL_INNER, inner)
+    handle.inner_test = each_example
 
 
 def _skip_reason(report: pytest.TestReport) -> str:

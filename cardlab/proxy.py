@@ -223,19 +223,35 @@ class Student:
         self._methods: set[tuple[str, str]] = set()
         self._test_id = ""
         self._calls = 0
+        self._failure: WorkerFailure | None = None
         self.transcript = Transcript()
         self.last_out = ""
         self.last_err = ""
 
+    def __repr__(self) -> str:
+        """Shown in hypothesis's failing examples: the same on every run."""
+        return "<your code>"
+
     # -- lifecycle ---------------------------------------------------------------
 
     def begin(self, test_id: str) -> None:
-        """Start a test: fresh transcript, per-call seeds derived from ``test_id``."""
+        """Start a test: fresh transcript, per-call seeds derived from ``test_id``.
+
+        Within a test, once a call gets no answer (a hang, a crash), every later
+        call fails at once with the same cause: a test is failed by its first
+        worker failure, and waiting out the time limit again would only slow the
+        grading (hypothesis, for one, tries many examples after a failure).
+        """
         self._test_id = test_id
         self._calls = 0
+        self._failure = None
         self.transcript = Transcript()
         if self._process is not None and not self._process.dead:
             self._request({"op": "reset"}, str, log=False)
+
+    def new_example(self) -> None:
+        """Start a new example of a property test: the transcript starts afresh."""
+        self.transcript = Transcript()
 
     def close(self) -> None:
         """Stop the worker."""
@@ -260,6 +276,8 @@ class Student:
         *,
         log: bool = True,
     ) -> Any:
+        if self._failure is not None:
+            raise self._failure
         self._calls += 1
         message["seed"] = zlib.crc32(f"{self._test_id}:{self._calls}".encode())
         limit = seconds or self._call_seconds
@@ -267,7 +285,8 @@ class Student:
             answer = self._worker().request(message, limit)
         except WorkerFailure as failure:
             self.transcript.add(describe, "failed", failure)
-            raise WorkerFailure(f"{describe()}: {failure}") from None
+            self._failure = WorkerFailure(f"{describe()}: {failure}")
+            raise self._failure from None
         out, err = answer.get("out", ""), answer.get("err", "")
         self.last_out = out if type(out) is str else ""
         self.last_err = err if type(err) is str else ""

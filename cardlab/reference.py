@@ -32,6 +32,10 @@ class Reference:
         self._composition = compose.compose(package, folder, folder, ())
         self._finder: compose.ComposingFinder | None = None
 
+    def __repr__(self) -> str:
+        """Shown in hypothesis's failing examples: the same on every run."""
+        return "<reference>"
+
     def _ensure_installed(self) -> None:
         if self._finder is None:
             self._finder = compose.install(self._composition)

@@ -5,11 +5,11 @@ import json
 from ..results import GradeReport
 from .gradescope import to_gradescope
 from .json_report import to_json
-from .text import render_text
+from .text import print_report, render_text
 
 FORMATS = ("text", "json", "gradescope")
 
-__all__ = ["FORMATS", "render", "render_text", "to_gradescope", "to_json"]
+__all__ = ["FORMATS", "print_report", "render", "render_text", "to_gradescope", "to_json"]
 
 
 def render(report: GradeReport, fmt: str, *, color: bool = False) -> str:

@@ -54,6 +54,12 @@ def render_text(report: GradeReport, *, color: bool = False) -> str:
     console = Console(
         file=buffer, width=_WIDTH, force_terminal=color, no_color=not color, highlight=False
     )
+    print_report(report, console)
+    return buffer.getvalue()
+
+
+def print_report(report: GradeReport, console: Console) -> None:
+    """Print the report on a rich console."""
     scope = "public tests only" if report.public_only else "public and hidden tests"
     console.print(
         f"[bold]{report.title}[/] — phase {report.phase}: {report.phase_title}\n"
@@ -69,4 +75,3 @@ def render_text(report: GradeReport, *, color: bool = False) -> str:
             console.print(panel)
     else:
         console.print("[green]Every test that ran passed.[/]")
-    return buffer.getvalue()

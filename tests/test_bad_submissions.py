@@ -1,0 +1,124 @@
+"""Broken and misbehaving submissions still get a full report, with one-line causes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardlab.grading import project_job, run
+
+GOOD_TALLY = """
+    def add(a, b):
+        return a + b
+
+    class Tally:
+        def __init__(self):
+            self._total = 0
+
+        def add(self, amount):
+            if amount < 0:
+                raise ValueError("negative")
+            self._total += amount
+
+        @property
+        def total(self):
+            return self._total
+"""
+
+
+def _with_add(body: str) -> str:
+    """A counter whose add() has the given body and whose Tally is right."""
+    good = GOOD_TALLY.replace("def add(a, b):\n        return a + b", f"def add(a, b):\n{body}")
+    return good
+
+
+def _part(report, part_id):
+    return next(part for part in report.parts if part.id == part_id)
+
+
+def test_reference_scores_full_marks(grade_toy, toy):
+    reference = (toy.reference_dir("toy") / "counter.py").read_text()
+    report = grade_toy({"counter.py": reference})
+    assert report.score == report.max_score == 100
+    assert not report.failures
+
+
+@pytest.mark.parametrize(
+    ("body", "cause"),
+    [
+        ("        while True:\n            pass", "did not finish within 1 s"),
+        ("        import os\n        os._exit(7)", "ended the worker process (exit status 7"),
+        ("        import ctypes\n        ctypes.string_at(0)", "crashed with SIGSEGV"),
+        ("        print('x' * 10_000_000)\n        return a + b", None),
+        ("        return int(input())", "EOFError"),
+        ("        import no_such_module\n        return a + b", "No module named 'no_such_module'"),
+        ("        raise SystemExit(3)", "SystemExit"),
+        ("        return str(a + b)", "got:      '"),
+    ],
+    ids=["hangs", "exits", "segfaults", "floods", "reads-stdin", "bad-import", "sys-exit", "str"],
+)
+def test_a_broken_add_fails_only_add(grade_toy, body, cause):
+    report = grade_toy({"counter.py": _with_add(body)})
+    add, tally = _part(report, "add"), _part(report, "tally")
+    assert tally.score == tally.max_score, [t.message for t in report.failures if t.part == "tally"]
+    if cause is None:  # flooding output is not wrong in itself
+        assert add.score == add.max_score
+        return
+    assert add.score == 0
+    assert all(cause in test.message for test in add.tests), [t.message for t in add.tests]
+
+
+def test_syntax_error_names_the_line(grade_toy):
+    report = grade_toy({"counter.py": "def add(a, b)\n    return a + b\n"})
+    assert report.score == 0
+    assert all(
+        "SyntaxError" in t.message and "counter.py, line 1" in t.message for t in report.failures
+    )
+
+
+def test_wrong_signature_is_a_type_error(grade_toy):
+    report = grade_toy({"counter.py": GOOD_TALLY.replace("def add(a, b):", "def add(a):")})
+    assert _part(report, "add").score == 0
+    assert "TypeError" in _part(report, "add").tests[0].message
+    assert _part(report, "tally").score == 60
+
+
+def test_missing_module_and_missing_folder(toy, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for folder in (empty, tmp_path / "does-not-exist"):
+        report = run(project_job(toy, "toy", 1, folder))
+        assert report.score == 0
+        assert report.notes
+        assert all("counter.py is missing" in t.message for t in report.failures)
+
+
+def test_a_stray_file_never_replaces_a_provided_module(grade_toy, toy):
+    reference = (toy.reference_dir("toy") / "counter.py").read_text()
+    stray = "raise SystemExit('a stray skeleton must not be imported')\n"
+    report = grade_toy({"counter.py": reference, "greet.py": stray}, phase=1)
+    assert report.score == 100
+
+
+def test_provided_module_uses_the_students_module(grade_toy):
+    """In phase 2 the student writes greet, which imports the student's counter."""
+    broken_counter = GOOD_TALLY.replace("self._total += amount", "self._total += 2 * amount")
+    greet = (Path(__file__).parent / "toy_project/reference/toy/greet.py").read_text()
+    report = grade_toy({"counter.py": broken_counter, "greet.py": greet}, phase=2)
+    assert report.score == 0
+    assert "Greeted 4." in report.failures[0].message or "printed" in report.failures[0].message
+
+
+def test_same_submission_same_report(grade_toy):
+    from cardlab.reports import to_json
+
+    files = {"counter.py": _with_add("        return a + b + (a > 100)")}
+    first, second = to_json(grade_toy(files)), to_json(grade_toy(files))
+    for data in (first, second):
+        data.pop("seconds")
+        for part in data["parts"]:
+            for test in part["tests"]:
+                test.pop("seconds")
+    assert first == second
+    assert first["score"] < 100

@@ -1,0 +1,1 @@
+"""A toy package for cardlab's own tests."""
