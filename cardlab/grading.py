@@ -1,7 +1,7 @@
 """Grading one submission: compose, run the grader suites, score, report.
 
-:func:`grade_submission` grades on the instructor's side (public and hidden tests,
-the reference as oracle); :func:`check_handout` is a student's local check in a
+:func:`project_job` prepares grading on the instructor's side (public and hidden tests,
+the reference as oracle); :func:`handout_job` a student's local check in a
 handout folder (public tests only, provided modules as bytecode). Both run the
 grader tests with pytest in this process, the judge, while the student's code
 runs in a worker process. The report is always produced, whatever the submission
@@ -29,14 +29,11 @@ from .codec import load_codec
 from .errors import CardlabError
 from .plugin import CardlabPlugin, RunSettings
 from .process import WorkerSetup
-from .project import Project
+from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
 from .spec import Spec, load_spec
-
-CODEC_FILE = "codec.py"
-HANDOUT_MANIFEST = "cardlab-handout.toml"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,12 @@ from .errors import CardlabError
 
 _MARKER = "specs"
 
+CODEC_FILE = "codec.py"
+"""An assignment's codec, in ``graders/<assignment>/`` and in a handout's ``tests/``."""
+
+HANDOUT_MANIFEST = "cardlab-handout.toml"
+"""The file that marks a handout folder and names its assignment and phase."""
+
 
 @dataclass(frozen=True)
 class Project:

@@ -12,6 +12,8 @@ from cardlab.grading import project_job, run
 from cardlab.project import Project
 from cardlab.results import GradeReport
 
+collect_ignore = ["toy_project"]  # grader suites of the toy assignment, run by tests
+
 REPO = Path(__file__).resolve().parents[1]
 TOY_PROJECT = Path(__file__).resolve().parent / "toy_project"
 

@@ -1,0 +1,380 @@
+"""The folder students receive for one phase: stubs, compiled provided modules, public tests.
+
+A handout holds the student's modules as stubs (whole, or with single methods cut out),
+every other module of the package as sourceless bytecode, the public tests, the spec,
+a manifest and a README. Bytecode is compiled by the interpreter building the handout
+and loads only on that Python version, which the README and the manifest state. Bytecode
+stops casual reading, not a determined reader: graded tests stay with the instructor.
+
+``check_handout`` audits a finished folder for what must never ship (reference source,
+hidden tests, a compiled copy of a student module, ``__pycache__``); ``build_handout``
+runs it last and refuses a handout that fails it.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import py_compile
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+from . import __version__
+from .errors import CardlabError
+from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from .spec import Phase, Spec, reference_modules
+from .stubs import package_stubs
+
+_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+_INIT = "__init__.py"
+_NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
+
+
+def _has_main_block(source: str) -> bool:
+    """Tell whether a module runs something under ``if __name__ == "__main__":``."""
+    for node in ast.parse(source).body:
+        test = node.test if isinstance(node, ast.If) else None
+        if (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == "__name__"
+            and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators)
+        ):
+            return True
+    return False
+
+
+def _foreign_entries(wheel: Path) -> list[str]:
+    """Entries of a wheel that belong neither to the ``cardlab`` package nor its metadata."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    return [
+        name
+        for name in names
+        if not name.startswith("cardlab/")
+        and not (name.startswith("cardlab-") and name.split("/")[0].endswith(".dist-info"))
+    ]
+
+
+def build_framework_wheel(project_root: Path, dest: Path) -> Path:
+    """Build the cardlab wheel from the project's ``pyproject.toml`` into ``dest``.
+
+    Uses ``pip wheel`` with the running interpreter, without build isolation when
+    hatchling is installed (no network needed), with it otherwise.
+
+    Returns:
+        The wheel, ``dest/cardlab-<version>-py3-none-any.whl``.
+
+    Raises:
+        CardlabError: When there is no ``pyproject.toml``, the build fails, or the wheel
+            holds anything but the ``cardlab`` package.
+    """
+    if not (project_root / "pyproject.toml").is_file():
+        raise CardlabError(f"no pyproject.toml in {project_root} to build the cardlab wheel from")
+    isolation = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
+    with tempfile.TemporaryDirectory() as scratch:
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation]
+        command += ["--quiet", "--wheel-dir", scratch, str(project_root)]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        wheels = list(Path(scratch).glob("cardlab-*.whl"))
+        if result.returncode or len(wheels) != 1:
+            output = (result.stderr or result.stdout).strip().splitlines() or ["no wheel made"]
+            raise CardlabError(
+                f"could not build the cardlab wheel from {project_root}: {output[-1]}"
+            )
+        if foreign := _foreign_entries(wheels[0]):
+            raise CardlabError(
+                f"the cardlab wheel built from {project_root} holds {foreign[0]}, which is not "
+                "part of the cardlab package; limit the wheel to it in pyproject.toml"
+            )
+        dest.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
+
+
+def _manifest(spec: Spec, phase: Phase) -> str:
+    """The manifest: which assignment, phase and package this is, for which Python."""
+    return (
+        "# Written by cardlab when it built this handout.\n"
+        f'assignment = "{spec.id}"\n'
+        f"phase = {phase.number}\n"
+        f'package = "{spec.package}"\n'
+        f'python = "{_PYTHON}"\n'
+        f'cardlab = "{__version__}"\n'
+    )
+
+
+def _bullets(items: list[str]) -> str:
+    return "".join(f"- {item}\n" for item in items)
+
+
+def _readme(
+    spec: Spec, phase: Phase, provided: list[str], mains: list[str], wheel: str | None
+) -> str:
+    """The README, written to the student."""
+    pkg = spec.package
+    install = f"wheels/{wheel}" if wheel else f"cardlab=={__version__}"
+    whole = spec.student_modules(phase.number)
+    earlier = [m for m in whole if m not in phase.writes]
+    methods = [
+        q.split(".", 1) for q in spec.student_methods(phase.number) if q.split(".")[0] not in whole
+    ]
+    parts = [
+        f"# {spec.title}, phase {phase.number} of {len(spec.phases)}: {phase.title}\n\n",
+        f"{spec.summary}\n\n" if spec.summary else "",
+        "## What you write\n\n",
+    ]
+    if phase.writes:
+        parts += [
+            f"In this phase you write these modules of the `{pkg}` package:\n\n",
+            _bullets([f"`{pkg}/{m}.py`" for m in phase.writes]),
+            "\n",
+        ]
+    if earlier:
+        parts += [
+            "You wrote these in an earlier phase. Copy your own versions over the stubs here:\n\n",
+            _bullets([f"`{pkg}/{m}.py`" for m in earlier]),
+            "\n",
+        ]
+    if methods:
+        parts += [
+            "You write these single methods. The rest of their module is given as source:\n\n",
+            _bullets([f"`{name}` in `{pkg}/{module}.py`" for module, name in methods]),
+            "\n",
+        ]
+    parts.append(
+        "Each function you write starts as a stub that raises `NotImplementedError`. Replace\n"
+        "the body, and keep the name, the parameters and the docstring: the docstring is the\n"
+        "contract the tests check. You may add helper functions and methods of your own.\n\n"
+    )
+    if provided:
+        parts += [
+            "## What is provided\n\n",
+            "These modules are provided compiled, with no source to edit. Import and use\n"
+            "them like any other module:\n\n",
+            _bullets([f"`{pkg}/{m}.pyc`" for m in provided]),
+            "\n",
+        ]
+    parts += [
+        "## Python version\n\n",
+        f"The compiled modules were built for Python {_PYTHON} and load only with Python\n"
+        f"{_PYTHON} (any {_PYTHON}.x release). With another version, importing them fails\n"
+        "with `ImportError: bad magic number`. Check yours with `python --version`.\n\n",
+        "## Set up\n\n",
+        "In this folder, make a virtual environment and install cardlab, which runs the tests:\n\n",
+        f"    python{_PYTHON} -m venv .venv     # on Windows: py -{_PYTHON} -m venv .venv\n",
+        "    source .venv/bin/activate     # on Windows: .venv\\Scripts\\activate\n",
+        f"    python -m pip install {install}\n\n",
+        "## Check your work\n\n",
+        "Run the public tests from this folder:\n\n",
+        "    cardlab check\n\n",
+        "A failing test tells you what was called, what was expected and what came back,\n",
+        "and gives the command that runs that test alone.\n\n",
+    ]
+    if mains:
+        parts += [
+            "Run the program:\n\n",
+            "".join(f"    python -m {pkg}.{m}\n" for m in mains),
+            "\n",
+        ]
+    parts.append(
+        "The public tests check part of what grading checks: passing them is a good sign,\n"
+        "not a promise of full marks. Test your code beyond them.\n"
+    )
+    return "".join(parts)
+
+
+def _write_package(folder: Path, reference: Path, spec: Spec, phase: Phase) -> list[str]:
+    """Write the package: stubs for the student's modules, bytecode for the others.
+
+    Returns:
+        The provided modules, sorted.
+    """
+    package = folder / spec.package
+    package.mkdir()
+    shutil.copyfile(reference / _INIT, package / _INIT)
+    stubs = package_stubs(
+        reference, spec.student_modules(phase.number), spec.student_methods(phase.number)
+    )
+    for module, text in stubs.items():
+        (package / f"{module}.py").write_bytes(text.encode("utf-8"))
+    provided = [m for m in reference_modules(reference) if m not in stubs]
+    for module in provided:
+        try:
+            py_compile.compile(
+                str(reference / f"{module}.py"),
+                cfile=str(package / f"{module}.pyc"),
+                dfile=f"{spec.package}/{module}.py",
+                doraise=True,
+                optimize=0,
+                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+            )
+        except py_compile.PyCompileError as error:
+            path = reference / f"{module}.py"
+            raise CardlabError(f"{path}: cannot compile, {error.exc_value}") from None
+    return provided
+
+
+def _copy_tests(folder: Path, graders: Path) -> None:
+    """Copy the public tests, and the codec they use, to ``tests/``."""
+    if (graders / "public").is_dir():
+        shutil.copytree(graders / "public", folder / "tests", ignore=_NOT_SHIPPED)
+    else:
+        (folder / "tests").mkdir()
+    if (graders / CODEC_FILE).is_file():
+        shutil.copyfile(graders / CODEC_FILE, folder / "tests" / CODEC_FILE)
+
+
+def _ship_wheel(folder: Path, project: Project, wheel: Path | None) -> str | None:
+    """Put the cardlab wheel in ``wheels/``: the one given, else one built if possible.
+
+    Returns:
+        The wheel's file name, or None when there is none to ship.
+    """
+    if wheel is None:
+        if not (project.root / "pyproject.toml").is_file():
+            return None
+        return build_framework_wheel(project.root, folder / "wheels").name
+    if wheel.suffix != ".whl" or not wheel.is_file():
+        raise CardlabError(f"{wheel}: not a wheel file")
+    (folder / "wheels").mkdir()
+    shutil.copyfile(wheel, folder / "wheels" / wheel.name)
+    return wheel.name
+
+
+def _fill(folder: Path, project: Project, spec: Spec, phase: Phase, wheel: Path | None) -> None:
+    """Write every part of the handout into an empty ``folder``."""
+    reference = project.reference_dir(spec.id)
+    if not (reference / _INIT).is_file():
+        raise CardlabError(f"{reference}: no reference package (missing {_INIT})")
+    provided = _write_package(folder, reference, spec, phase)
+    _copy_tests(folder, project.graders_dir(spec.id))
+    shutil.copyfile(spec.path, folder / "spec.toml")
+    wheel_name = _ship_wheel(folder, project, wheel)
+    mains = [
+        m
+        for m in reference_modules(reference)
+        if _has_main_block((reference / f"{m}.py").read_text(encoding="utf-8"))
+    ]
+    (folder / HANDOUT_MANIFEST).write_text(_manifest(spec, phase), encoding="utf-8")
+    readme = _readme(spec, phase, provided, mains, wheel_name)
+    (folder / "README.md").write_text(readme, encoding="utf-8")
+
+
+def build_handout(
+    project: Project, spec: Spec, phase_number: int, output: Path, *, wheel: Path | None = None
+) -> Path:
+    """Build the folder students receive for a phase.
+
+    Args:
+        project: The project holding the assignment.
+        spec: The assignment's spec.
+        phase_number: The phase to hand out.
+        output: The folder to create; it must not exist or be empty.
+        wheel: The cardlab wheel to ship in ``wheels/``; when None, it is built from the
+            project's ``pyproject.toml`` if there is one, else the handout has no wheel.
+
+    Returns:
+        ``output``.
+
+    Raises:
+        CardlabError: When ``output`` is not empty, a part cannot be made, or the
+            finished handout fails ``check_handout`` (then nothing is left in ``output``).
+    """
+    phase = spec.phase(phase_number)
+    if output.exists() and (not output.is_dir() or any(output.iterdir())):
+        raise CardlabError(f"{output} exists and is not empty; name a new or empty folder")
+    created = not output.exists()
+    output.mkdir(parents=True, exist_ok=True)
+    try:
+        _fill(output, project, spec, phase, wheel)
+        problems = check_handout(output, spec, project=project)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise CardlabError(f"handout {output} failed its audit: {problems[0]}{more}")
+    except BaseException:
+        shutil.rmtree(output)
+        if not created:
+            output.mkdir()
+        raise
+    return output
+
+
+def _read_phase(folder: Path, spec: Spec) -> Phase | str:
+    """The phase a handout's manifest names, or the problem that prevents reading it."""
+    try:
+        manifest = tomllib.loads((folder / HANDOUT_MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return f"no {HANDOUT_MANIFEST}"
+    except tomllib.TOMLDecodeError as error:
+        return f"{HANDOUT_MANIFEST} is not valid TOML: {error}"
+    if manifest.get("assignment") != spec.id:
+        assignment = manifest.get("assignment")
+        return f"{HANDOUT_MANIFEST} names assignment {assignment!r}, not {spec.id!r}"
+    try:
+        return spec.phase(manifest.get("phase"))
+    except CardlabError as error:
+        return f"{HANDOUT_MANIFEST}: {error}"
+
+
+def _secrets(project: Project, spec: Spec) -> dict[bytes, str]:
+    """What must never ship, by content: reference module sources and hidden-only tests."""
+    reference = project.reference_dir(spec.id)
+    graders = project.graders_dir(spec.id)
+    public = {p.read_bytes() for p in (graders / "public").rglob("*") if p.is_file()}
+    secrets = {
+        (reference / f"{m}.py").read_bytes(): f"the reference source of {m}"
+        for m in reference_modules(reference)
+    }
+    for path in (graders / "hidden").rglob("*"):
+        content = path.read_bytes() if path.is_file() else b""
+        if content.strip() and content not in public:
+            secrets.setdefault(content, f"hidden test file {path.relative_to(graders)}")
+    return secrets
+
+
+def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -> list[str]:
+    """Audit a handout folder for what must not be in it.
+
+    Args:
+        folder: The handout.
+        spec: The assignment's spec; the phase is read from the handout's manifest.
+        project: When given, files are also compared by content with the reference
+            sources and the hidden tests (whatever their names), and every module's
+            stub or bytecode must be present.
+
+    Returns:
+        One line per problem, empty when the handout is clean.
+    """
+    phase = _read_phase(folder, spec)
+    if isinstance(phase, str):
+        return [phase]
+    student = {*spec.student_modules(phase.number), *spec.method_modules(phase.number)}
+    package = folder / spec.package
+    secrets = _secrets(project, spec) if project else {}
+    problems = []
+    for path in sorted(folder.rglob("*")):
+        where = path.relative_to(folder).as_posix()
+        if path.is_dir():
+            if path.name in ("__pycache__", "hidden"):
+                problems.append(f"{where}: a {path.name} folder")
+            continue
+        if path.suffix == ".pyc" and path.name.split(".")[0] in student:
+            problems.append(f"{where}: a compiled copy of a module the student writes")
+        elif path.parent == package and path.suffix == ".py" and path.stem != "__init__":
+            if path.stem not in student:
+                problems.append(f"{where}: source of a provided module")
+        elif path.suffix == ".whl":
+            problems += [f"{where}: holds {name}" for name in _foreign_entries(path)]
+        if secret := secrets.get(path.read_bytes()):
+            problems.append(f"{where}: is {secret}")
+    if project:
+        for module in reference_modules(project.reference_dir(spec.id)):
+            expected = package / (f"{module}.py" if module in student else f"{module}.pyc")
+            if not expected.is_file():
+                problems.append(f"{expected.relative_to(folder).as_posix()}: missing")
+    return problems

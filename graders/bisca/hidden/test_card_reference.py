@@ -1,0 +1,146 @@
+"""Hidden tests of Card (phase 2), against the reference."""
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from cardlab.proxy import StudentRaised
+from cardlab.testing import card, expect_equal, member
+
+pytestmark = pytest.mark.part("card")
+
+RANKS = "23456QJKA7"
+SUIT_BY_LETTER = {"S": "SPADES", "H": "HEARTS", "C": "CLUBS", "D": "DIAMONDS"}
+ALL_CARDS = [rank + letter for letter in SUIT_BY_LETTER for rank in RANKS]
+
+# explicit alphabets: a bare st.text() makes hypothesis build its Unicode tables first
+ODD_CHARACTERS = "23456789QJKAqjka10SHCDshcdX ♠♥é\t\n\u00a0"
+
+cards_ = st.sampled_from(ALL_CARDS)
+suits = st.sampled_from(list(SUIT_BY_LETTER.values()))
+
+
+def ref_card(ref, text):
+    return ref.card.Card.from_notation(text)
+
+
+def shown(text):
+    return f"Card({text[:-1]!r}, Suit.{SUIT_BY_LETTER[text[-1]]})"
+
+
+def outcome_of_reference(action):
+    """What the reference does: ``("ok", canonical result)`` or ``("raises", type name)``."""
+    try:
+        return "ok", action()
+    except (ValueError, TypeError) as error:
+        return "raises", type(error).__name__
+
+
+def expect_like_reference(call, expected, action):
+    """Run the student's ``action`` and compare with the reference's outcome."""
+    kind, value = expected
+    try:
+        got = action()
+    except StudentRaised as error:
+        if kind == "raises" and error.is_a(value):
+            return
+        wanted = f"raises {value}" if kind == "raises" else repr(value)
+        raise AssertionError(
+            f"{call}\n  expected: {wanted}\n  got:      raised {error.type_name}: "
+            f"{error.message}"
+        ) from None
+    expect_equal(got, value if kind == "ok" else f"raises {value}", call)
+
+
+@pytest.mark.parametrize("field", ["points", "strength", "notation", "rank", "suit"])
+def test_every_card_field(student, ref, field):
+    """Each of the 40 cards has the reference's points, strength, notation, rank and suit."""
+    for text in ALL_CARDS:
+        expected = ref.canon(getattr(ref_card(ref, text), field))
+        expect_equal(student.attr(card(text), field), expected, f"{shown(text)}.{field}")
+
+
+def test_every_card_str(student, ref):
+    """str() of each of the 40 cards is the reference's."""
+    for text in ALL_CARDS:
+        expected = str(ref_card(ref, text))
+        expect_equal(student.builtin("str", card(text)), expected, f"str({shown(text)})")
+
+
+@pytest.mark.weight(2)
+def test_beats_within_a_suit(student, ref):
+    """Every pair of cards of one suit, the led suit trump or not: beats as the reference."""
+    for suit, trump in (("S", "HEARTS"), ("D", "DIAMONDS")):
+        for follower in RANKS:
+            for led in RANKS:
+                if follower == led:
+                    continue
+                f, led_card = follower + suit, led + suit
+                expected = ref_card(ref, f).beats(ref_card(ref, led_card), ref.suit.Suit[trump])
+                got = student.method(card(f), "beats", card(led_card), member("Suit", trump))
+                expect_equal(got, expected, f"{shown(f)}.beats({shown(led_card)}, Suit.{trump})")
+
+
+@pytest.mark.weight(2)
+@given(follower=cards_, led=cards_, trump=suits)
+@example(follower="2H", led="AS", trump="HEARTS")
+@example(follower="AS", led="2H", trump="HEARTS")
+@example(follower="AC", led="2S", trump="HEARTS")
+def test_beats_like_the_reference(student, ref, follower, led, trump):
+    """follower.beats(led, trump) agrees with the reference on any two cards."""
+    if follower == led:
+        return
+    expected = ref_card(ref, follower).beats(ref_card(ref, led), ref.suit.Suit[trump])
+    got = student.method(card(follower), "beats", card(led), member("Suit", trump))
+    expect_equal(got, expected, f"{shown(follower)}.beats({shown(led)}, Suit.{trump})")
+
+
+notations = st.one_of(
+    # a card's notation, with case changed and whitespace around it
+    st.tuples(
+        st.sampled_from(["", " ", "\t", "\n "]), cards_, st.booleans(),
+        st.sampled_from(["", " ", "\n"]),
+    ).map(lambda t: t[0] + (t[1].lower() if t[2] else t[1]) + t[3]),
+    st.text(alphabet="23456789QJKA7SHCDshcdqjkaX1 0", max_size=4),
+    st.text(alphabet=ODD_CHARACTERS, max_size=3),
+)
+
+
+@given(text=notations)
+@example(text="10S")
+@example(text="Q S")
+@example(text="qS ")
+def test_from_notation_like_the_reference(student, ref, text):
+    """Card.from_notation reads what the reference reads and refuses what it refuses."""
+    expected = outcome_of_reference(lambda: ref.canon(ref.card.Card.from_notation(text)))
+    expect_like_reference(
+        f"Card.from_notation({text!r})", expected, lambda: student.card.Card.from_notation(text)
+    )
+
+
+@given(rank=st.one_of(st.sampled_from(RANKS), st.text(alphabet=ODD_CHARACTERS, max_size=2)),
+       suit=suits)
+def test_constructor_checks_rank(student, ref, rank, suit):
+    """Card(rank, suit) accepts exactly the ranks of RANKS, like the reference."""
+    expected = outcome_of_reference(lambda: ref.canon(ref.card.Card(rank, ref.suit.Suit[suit])))
+    expect_like_reference(
+        f"Card({rank!r}, Suit.{suit})", expected,
+        lambda: student.card.Card(rank, member("Suit", suit)),
+    )
+
+
+@settings(max_examples=40)
+@given(first=cards_, second=cards_)
+def test_equality_and_hash(student, first, second):
+    """Two cards are equal exactly when rank and suit are; equal cards hash alike."""
+    expect_equal(student.builtin("eq", card(first), card(second)), first == second,
+                 f"{shown(first)} == {shown(second)}")
+    if first == second:
+        hashes = {student.builtin_int("hash", card(first)) for _ in range(2)}
+        expect_equal(len(hashes), 1, f"hash({shown(first)}), twice: number of different results")
+
+
+def test_cards_in_the_provided_deck(student, ref):
+    """Deck.standard() (provided) builds the 40 cards with your Card and Suit, in order."""
+    expected = ref.canon(ref.deck.Deck.standard().cards)
+    expect_equal(student.deck.Deck.standard().cards, expected, "Deck.standard().cards")

@@ -1,0 +1,232 @@
+"""One game of bisca between two players: dealing, rounds, drawing and scoring.
+
+The rules live in small pure pieces (``Card.beats`` and ``round_winner``); ``Board.play``
+is the only method that moves the game forward.  A game goes like this:
+
+1. The bottom card of the stock is shown; its suit is trump for the whole game.
+2. Starting with player ``first``, the players are dealt one card at a time, alternately,
+   until each holds ``HAND_SIZE`` cards.  Player ``first`` leads the first round.
+3. In a round the leader plays any card from its hand, then the follower plays any card
+   from its hand (following suit is not required).  ``round_winner`` decides who wins;
+   the winner collects both cards, the led card first.
+4. While the stock is not empty, each player draws one card, the round's leader first.
+   The shown trump card is the last card drawn.
+5. The round's winner leads the next round.  The game is over when the stock and both
+   hands are empty; the player with more points wins (with the full deck, more than 60
+   of the 120), and equal points are a tie.
+
+Game-playing code must see only what its player may know, so ``Board.view_for`` hands it
+a ``PlayerView``: its own hand and public information, never the stock or the other hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .card import Card
+from .deck import Deck
+from .player import Player
+from .suit import Suit
+
+NUM_PLAYERS = 2
+"""Bisca is a game for exactly two players."""
+
+LEADER = 0
+"""Value of ``round_winner`` when the card led wins the round."""
+
+FOLLOWER = 1
+"""Value of ``round_winner`` when the card played second wins the round."""
+
+
+def round_winner(led: Card, followed: Card, trump: Suit) -> int:
+    """Decide who wins a round, a pure function of the two cards and the trump suit.
+
+    Args:
+        led: The card played first.
+        followed: The card played second.
+        trump: The trump suit.
+
+    Returns:
+        ``FOLLOWER`` (1) if ``followed.beats(led, trump)``, otherwise ``LEADER`` (0).
+    """
+    raise NotImplementedError("round_winner is yours to write in this phase")
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one player may know when it is its turn to play.
+
+    Attributes:
+        hand: The player's cards, in the order they were received.
+        trump: The trump suit.
+        trump_card: The shown trump card while it is still at the bottom of the stock,
+            None once it has been drawn.
+        table: The cards already played in the round in progress: the led card when the
+            player follows, empty when it leads.
+        stock_size: The number of cards left in the stock.
+        played: Every card already collected by either player, in the order collected
+            (each round adds its led card, then its followed card).
+        my_points: The player's points so far.
+        opponent_points: The other player's points so far.
+    """
+
+    hand: tuple[Card, ...]
+    trump: Suit
+    trump_card: Card | None
+    table: tuple[Card, ...]
+    stock_size: int
+    played: tuple[Card, ...]
+    my_points: int
+    opponent_points: int
+
+    @property
+    def legal_cards(self) -> tuple[Card, ...]:
+        """tuple[Card, ...]: The cards the player may play: the whole hand, in bisca."""
+        raise NotImplementedError("PlayerView.legal_cards is yours to write in this phase")
+
+    @property
+    def is_leading(self) -> bool:
+        """bool: True when the player plays first in this round (the table is empty)."""
+        raise NotImplementedError("PlayerView.is_leading is yours to write in this phase")
+
+
+@dataclass(frozen=True)
+class Round:
+    """A completed round, as recorded by the board.
+
+    Attributes:
+        leader: The name of the player who played first.
+        led: The card played first.
+        follower: The name of the player who played second.
+        followed: The card played second.
+        winner: The name of the player who won both cards (``leader`` or ``follower``).
+    """
+
+    leader: str
+    led: Card
+    follower: str
+    followed: Card
+    winner: str
+
+    @property
+    def points(self) -> int:
+        """int: The points won in this round, those of the two cards together."""
+        raise NotImplementedError("Round.points is yours to write in this phase")
+
+
+class Board:
+    """The state of one game of bisca and the only place where it changes."""
+
+    def __init__(self, players: Sequence[Player], deck: Deck, first: int = 0) -> None:
+        """Set up a game: remember the trump, deal the hands, choose the first leader.
+
+        The board takes ownership of ``deck`` (it draws from it) and of the players
+        (it deals to them and gives them the cards they win).  The players should have
+        empty hands and no won cards.
+
+        Args:
+            players: Exactly two players, with different names.
+            deck: The stock, top card first; its bottom card is shown and gives the
+                trump.  It must hold an even number of cards, at least
+                ``NUM_PLAYERS * HAND_SIZE`` (the full deck has 40).
+            first: The index in ``players`` (0 or 1) of the player dealt to first, who
+                also leads the first round.
+
+        Raises:
+            ValueError: If there are not exactly two players, if they are the same player
+                or share a name, if ``first`` is not 0 or 1, or if the deck is too small
+                or odd in size.
+        """
+        raise NotImplementedError("Board.__init__ is yours to write in this phase")
+
+    @property
+    def players(self) -> tuple[Player, Player]:
+        """tuple[Player, Player]: The two players, in the order given."""
+        raise NotImplementedError("Board.players is yours to write in this phase")
+
+    @property
+    def trump(self) -> Suit:
+        """Suit: The trump suit, the suit of ``trump_card``."""
+        raise NotImplementedError("Board.trump is yours to write in this phase")
+
+    @property
+    def trump_card(self) -> Card:
+        """Card: The card shown at the start of the game (still given after it is drawn)."""
+        raise NotImplementedError("Board.trump_card is yours to write in this phase")
+
+    @property
+    def stock_size(self) -> int:
+        """int: The number of cards left in the stock."""
+        raise NotImplementedError("Board.stock_size is yours to write in this phase")
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """tuple[Card, ...]: The round in progress: empty, or the card led so far."""
+        raise NotImplementedError("Board.table is yours to write in this phase")
+
+    @property
+    def to_play(self) -> Player | None:
+        """Player | None: The player who must play next, or None when the game is over."""
+        raise NotImplementedError("Board.to_play is yours to write in this phase")
+
+    @property
+    def is_over(self) -> bool:
+        """bool: True when the stock and both hands are empty."""
+        raise NotImplementedError("Board.is_over is yours to write in this phase")
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        """tuple[Round, ...]: The completed rounds, in the order they were played."""
+        raise NotImplementedError("Board.rounds is yours to write in this phase")
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """tuple[int, int]: The points of ``players[0]`` and of ``players[1]``."""
+        raise NotImplementedError("Board.scores is yours to write in this phase")
+
+    def view_for(self, player: Player) -> PlayerView:
+        """Return what ``player`` may know of the game right now.
+
+        Args:
+            player: One of the two players of this board (the same object).
+
+        Returns:
+            The player's view; see ``PlayerView`` for the meaning of each field.
+
+        Raises:
+            ValueError: If ``player`` does not play on this board.
+        """
+        raise NotImplementedError("Board.view_for is yours to write in this phase")
+
+    def play(self, card: Card) -> Round | None:
+        """Play a card for the player whose turn it is (``to_play``).
+
+        When the card completes a round, the round is settled: ``round_winner`` decides
+        the winner, who collects both cards (the led card first); then, if the stock is
+        not empty, each player draws one card, the round's leader first; the winner will
+        lead the next round.
+
+        Args:
+            card: A card from the hand of ``to_play``.
+
+        Returns:
+            The completed ``Round`` if this card was played second, otherwise None.
+
+        Raises:
+            ValueError: If the game is over, or ``card`` is not in the hand of the
+                player to play (the state is then unchanged).
+        """
+        raise NotImplementedError("Board.play is yours to write in this phase")
+
+    def winner(self) -> Player | None:
+        """Return the winner of a finished game.
+
+        Returns:
+            The player with more points (with the full deck, the one with more than
+            60), or None if both have the same points (60 each with the full deck).
+
+        Raises:
+            ValueError: If the game is not over.
+        """
+        raise NotImplementedError("Board.winner is yours to write in this phase")

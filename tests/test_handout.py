@@ -1,0 +1,357 @@
+"""Tests of handout building and auditing (cardlab/handout.py)."""
+
+from __future__ import annotations
+
+import os
+import py_compile
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab.errors import CardlabError
+from cardlab.handout import build_framework_wheel, build_handout, check_handout
+from cardlab.project import Project
+from cardlab.spec import load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+
+SPEC = """\
+[assignment]
+id = "toy"
+title = "Toy"
+package = "toy"
+summary = "A package of four small modules."
+
+[limits]
+call_seconds = 1.0
+test_seconds = 10.0
+output_bytes = 4096
+
+[[phase]]
+number = 1
+title = "Numbers"
+writes = ["a"]
+methods = ["c.Counter.bump"]
+
+  [[phase.part]]
+  id = "a"
+  title = "A"
+  points = 1
+
+[[phase]]
+number = 2
+title = "More numbers"
+writes = ["b"]
+
+  [[phase.part]]
+  id = "b"
+  title = "B"
+  points = 1
+"""
+
+REFERENCE = {
+    "__init__.py": '"""The toy package."""\n',
+    "a.py": (
+        '"""Doubling."""\n\n\ndef double(x: int) -> int:\n'
+        '    """Return twice ``x``."""\n    return x * 2  # SECRET-A\n'
+    ),
+    "b.py": (
+        '"""Answers."""\n\nfrom .a import double\n\n\ndef answer() -> int:\n'
+        '    """Return the answer."""\n    return 42  # SECRET-B\n\n\n'
+        "def quadruple(x: int) -> int:\n"
+        '    """Return four times ``x``."""\n    return double(double(x))\n\n\n'
+        'if __name__ == "__main__":\n    print(answer())\n'
+    ),
+    "c.py": (
+        '"""Counting."""\n\n\nclass Counter:\n    """A counter."""\n\n'
+        "    def __init__(self) -> None:\n"
+        '        """Start at 0."""\n        self.n = 0\n\n'
+        "    def bump(self) -> None:\n"
+        '        """Add one."""\n        self.n += 1  # SECRET-C\n'
+    ),
+    "d.py": (
+        '"""Provided in every phase."""\n\nfrom .b import answer\n\n\n'
+        "def half_answer() -> int:\n"
+        '    """Half the answer."""\n    return answer() // 2  # SECRET-D\n'
+    ),
+}
+
+
+@pytest.fixture
+def toy_tree(tmp_path):
+    """A project with the toy assignment: spec, reference, public and hidden tests."""
+    root = tmp_path / "project"
+    (root / "specs").mkdir(parents=True)
+    (root / "specs" / "toy.toml").write_text(SPEC, encoding="utf-8")
+    reference = root / "reference" / "toy"
+    reference.mkdir(parents=True)
+    for name, text in REFERENCE.items():
+        (reference / name).write_text(text, encoding="utf-8")
+    graders = root / "graders" / "toy"
+    (graders / "public" / "data").mkdir(parents=True)
+    (graders / "public" / "test_a.py").write_text("def test_a():\n    pass\n")
+    (graders / "public" / "data" / "cases.json").write_text('[{"x": 1, "double": 2}]\n')
+    (graders / "public" / "__pycache__").mkdir()
+    (graders / "public" / "__pycache__" / "test_a.cpython-311.pyc").write_bytes(b"junk")
+    (graders / "hidden").mkdir()
+    (graders / "hidden" / "test_b.py").write_text("def test_b():\n    assert 'SECRET-H'\n")
+    (graders / "codec.py").write_text('"""Codec."""\n')
+    project = Project(root)
+    return project, load_spec(project.spec_path("toy"), reference)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def _run(folder: Path, code: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, check=False
+    )
+
+
+def test_phase_one_handout_holds_exactly_what_students_get(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    assert sorted(_files(folder)) == [
+        "README.md",
+        "cardlab-handout.toml",
+        "spec.toml",
+        "tests/codec.py",
+        "tests/data/cases.json",
+        "tests/test_a.py",
+        "toy/__init__.py",
+        "toy/a.py",
+        "toy/b.pyc",
+        "toy/c.py",
+        "toy/d.pyc",
+    ]
+    assert (folder / "spec.toml").read_bytes() == spec.path.read_bytes()
+    assert (folder / "toy" / "__init__.py").read_text() == REFERENCE["__init__.py"]
+
+
+def test_handout_never_holds_reference_code_or_hidden_tests(toy_tree, tmp_path):
+    project, spec = toy_tree
+    files = _files(build_handout(project, spec, 1, tmp_path / "out"))
+    everything = b"".join(files.values())
+    for secret in (b"SECRET-A", b"SECRET-C", b"SECRET-H"):
+        assert secret not in everything
+    assert str(project.root).encode() not in everything
+
+
+def test_student_modules_are_stubs_and_method_modules_keep_the_rest(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    a = (folder / "toy" / "a.py").read_text()
+    assert 'def double(x: int) -> int:\n    """Return twice ``x``."""\n    raise' in a
+    c = (folder / "toy" / "c.py").read_text()
+    assert '        """Start at 0."""\n        self.n = 0\n' in c
+    assert "Counter.bump is yours to write" in c
+
+
+def test_provided_bytecode_imports_and_runs_without_source(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    result = _run(
+        folder,
+        "import inspect, toy.b, toy.d\n"
+        "print(toy.b.answer(), toy.d.half_answer(), toy.b.__file__.endswith('b.pyc'))\n"
+        "try:\n    inspect.getsource(toy.b)\nexcept OSError:\n    print('no source')\n",
+    )
+    assert result.stdout.split() == ["42", "21", "True", "no", "source"], result.stderr
+    stub_called = _run(folder, "import toy.b\ntoy.b.quadruple(1)\n")
+    assert "NotImplementedError: double is yours to write" in stub_called.stderr
+    main = subprocess.run(
+        [sys.executable, "-m", "toy.b"], cwd=folder, capture_output=True, text=True, check=False
+    )
+    assert main.stdout == "42\n", main.stderr
+    assert not list(folder.rglob("__pycache__"))
+
+
+def test_later_phase_turns_provided_modules_into_stubs(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 2, tmp_path / "out")
+    package = sorted(p.name for p in (folder / "toy").iterdir())
+    assert package == ["__init__.py", "a.py", "b.py", "c.py", "d.pyc"]
+    assert "answer is yours to write" in (folder / "toy" / "b.py").read_text()
+
+
+def test_manifest_and_readme_state_phase_and_python_version(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    manifest = tomllib.loads((folder / "cardlab-handout.toml").read_text())
+    assert manifest == {
+        "assignment": "toy",
+        "phase": 1,
+        "package": "toy",
+        "python": PYTHON,
+        "cardlab": cardlab.__version__,
+    }
+    readme = (folder / "README.md").read_text()
+    assert f"built for Python {PYTHON} and load only with Python\n{PYTHON}" in readme
+    assert "`toy/a.py`" in readme
+    assert "`Counter.bump` in `toy/c.py`" in readme
+    assert "`toy/b.pyc`" in readme and "`toy/d.pyc`" in readme
+    assert "python -m toy.b" in readme
+    assert "wheels/" not in readme
+
+
+def test_same_input_gives_identical_handouts(toy_tree, tmp_path):
+    project, spec = toy_tree
+    first = _files(build_handout(project, spec, 1, tmp_path / "one"))
+    for path in project.reference_dir("toy").iterdir():
+        os.utime(path, (0, 0))  # as after a fresh checkout: same content, other times
+    second = _files(build_handout(project, spec, 1, tmp_path / "two"))
+    assert first == second
+
+
+def test_refuses_a_folder_that_is_not_empty_and_accepts_an_empty_one(toy_tree, tmp_path):
+    project, spec = toy_tree
+    taken = tmp_path / "taken"
+    taken.mkdir()
+    (taken / "notes.txt").write_text("mine")
+    with pytest.raises(CardlabError, match="not empty"):
+        build_handout(project, spec, 1, taken)
+    assert _files(taken) == {"notes.txt": b"mine"}
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert (build_handout(project, spec, 1, empty) / "toy" / "a.py").is_file()
+
+
+def test_a_given_wheel_is_shipped_and_named_in_the_readme(toy_tree, tmp_path):
+    project, spec = toy_tree
+    wheel = tmp_path / "cardlab-9.9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("cardlab/__init__.py", "")
+        archive.writestr("cardlab-9.9.dist-info/METADATA", "Name: cardlab\n")
+    folder = build_handout(project, spec, 1, tmp_path / "out", wheel=wheel)
+    assert (folder / "wheels" / wheel.name).read_bytes() == wheel.read_bytes()
+    assert f"python -m pip install wheels/{wheel.name}" in (folder / "README.md").read_text()
+
+
+def test_a_wheel_holding_more_than_cardlab_is_refused(toy_tree, tmp_path):
+    project, spec = toy_tree
+    wheel = tmp_path / "cardlab-9.9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("cardlab/__init__.py", "")
+        archive.writestr("reference/toy/a.py", REFERENCE["a.py"])
+    with pytest.raises(CardlabError, match=r"reference/toy/a\.py"):
+        build_handout(project, spec, 1, tmp_path / "out", wheel=wheel)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_handout_that_fails_its_audit_is_not_left_behind(toy_tree, tmp_path):
+    project, spec = toy_tree
+    public = project.graders_dir("toy") / "public"
+    shutil.copyfile(project.reference_dir("toy") / "b.py", public / "helper.py")
+    with pytest.raises(CardlabError, match=r"failed its audit: tests/helper\.py: is the reference"):
+        build_handout(project, spec, 1, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def _plant_reference_source(folder: Path, project: Project) -> None:
+    shutil.copyfile(project.reference_dir("toy") / "b.py", folder / "toy" / "b.py")
+
+
+def _plant_renamed_solution(folder: Path, project: Project) -> None:
+    shutil.copyfile(project.reference_dir("toy") / "a.py", folder / "tests" / "notes.py")
+
+
+def _plant_hidden_test(folder: Path, project: Project) -> None:
+    hidden = project.graders_dir("toy") / "hidden" / "test_b.py"
+    shutil.copyfile(hidden, folder / "tests" / "test_extra.py")
+
+
+def _plant_hidden_folder(folder: Path, project: Project) -> None:
+    (folder / "tests" / "hidden").mkdir()
+
+
+def _plant_compiled_student_module(folder: Path, project: Project) -> None:
+    source = project.reference_dir("toy") / "a.py"
+    py_compile.compile(str(source), cfile=str(folder / "toy" / "a.pyc"), doraise=True)
+
+
+def _plant_pycache(folder: Path, project: Project) -> None:
+    (folder / "toy" / "__pycache__").mkdir()
+
+
+def _plant_missing_bytecode(folder: Path, project: Project) -> None:
+    (folder / "toy" / "d.pyc").unlink()
+
+
+@pytest.mark.parametrize(
+    ("plant", "problem"),
+    [
+        (_plant_reference_source, "toy/b.py: source of a provided module"),
+        (_plant_renamed_solution, "tests/notes.py: is the reference source of a"),
+        (_plant_hidden_test, "tests/test_extra.py: is hidden test file hidden/test_b.py"),
+        (_plant_hidden_folder, "tests/hidden: a hidden folder"),
+        (_plant_compiled_student_module, "toy/a.pyc: a compiled copy of a module the student"),
+        (_plant_pycache, "toy/__pycache__: a __pycache__ folder"),
+        (_plant_missing_bytecode, "toy/d.pyc: missing"),
+    ],
+    ids=lambda value: getattr(value, "__name__", "")[len("_plant_") :] or None,
+)
+def test_check_handout_catches_a_planted_problem(toy_tree, tmp_path, plant, problem):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    assert check_handout(folder, spec, project=project) == []
+    plant(folder, project)
+    problems = check_handout(folder, spec, project=project)
+    assert any(p.startswith(problem) for p in problems), problems
+
+
+def test_check_handout_without_the_project_checks_names(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    assert check_handout(folder, spec) == []
+    _plant_reference_source(folder, project)
+    _plant_compiled_student_module(folder, project)
+    assert check_handout(folder, spec) == [
+        "toy/a.pyc: a compiled copy of a module the student writes",
+        "toy/b.py: source of a provided module",
+    ]
+
+
+def test_check_handout_needs_a_manifest_for_this_assignment(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    manifest = folder / "cardlab-handout.toml"
+    manifest.write_text(manifest.read_text().replace('"toy"', '"other"', 1))
+    assert check_handout(folder, spec) == [
+        "cardlab-handout.toml names assignment 'other', not 'toy'"
+    ]
+    manifest.unlink()
+    assert check_handout(folder, spec) == ["no cardlab-handout.toml"]
+
+
+@pytest.mark.slow
+def test_framework_wheel_holds_only_the_cardlab_package(tmp_path):
+    wheel = build_framework_wheel(REPO, tmp_path / "wheels")
+    assert wheel.name == f"cardlab-{cardlab.__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0] for name in archive.namelist()}
+    assert tops == {"cardlab", f"cardlab-{cardlab.__version__}.dist-info"}
+
+
+def test_framework_wheel_needs_a_pyproject(tmp_path):
+    with pytest.raises(CardlabError, match=r"no pyproject\.toml"):
+        build_framework_wheel(tmp_path, tmp_path / "wheels")
+
+
+def test_a_provided_module_that_does_not_compile_is_one_line_error(toy_tree, tmp_path):
+    project, spec = toy_tree
+    (project.reference_dir("toy") / "d.py").write_text("def broken(:\n")
+    with pytest.raises(CardlabError, match=r"d\.py: cannot compile, invalid syntax") as error:
+        build_handout(project, spec, 1, tmp_path / "out")
+    assert "\n" not in str(error.value)
+    assert not (tmp_path / "out").exists()
