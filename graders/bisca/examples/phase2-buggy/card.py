@@ -1,0 +1,116 @@
+"""Cards, their ranks and points, and the rule that decides a round.
+
+A card is an immutable value: two cards with the same rank and suit are equal and hash
+alike, so cards can be kept in sets and used as dictionary keys.  Ranks are plain
+one-character strings rather than an enumeration, because they double as the first
+character of the card notation ("QS" is the Queen of Spades, "7H" the Seven of Hearts).
+
+In bisca the order of strength differs from the face values: the 7 ranks just below the
+Ace.  ``RANKS`` lists the ranks from weakest to strongest; ``POINTS`` says what each rank
+is worth when the game is scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .suit import Suit
+
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "Q", "J", "K", "7", "A")
+"""The ten ranks, from the weakest ("2") to the strongest ("A")."""
+
+POINTS: Mapping[str, int] = MappingProxyType(
+    {"2": 0, "3": 0, "4": 0, "5": 0, "6": 0, "Q": 2, "J": 3, "K": 4, "7": 10, "A": 11}
+)
+"""Points scored by a card of each rank; a full deck is worth 120 points."""
+
+_FACE_ORDER = ("2", "3", "4", "5", "6", "7", "Q", "J", "K", "A")
+_STRENGTH: Mapping[str, int] = MappingProxyType({rank: i for i, rank in enumerate(_FACE_ORDER)})
+_SUIT_LETTERS = frozenset(suit.letter for suit in Suit)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the bisca deck, an immutable value.
+
+    Attributes:
+        rank: One of ``RANKS``, e.g. "Q" or "7".
+        suit: The card's suit.
+    """
+
+    rank: str
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        """Check the fields.
+
+        Raises:
+            ValueError: If ``rank`` is not one of ``RANKS`` (the message repeats it).
+            TypeError: If ``suit`` is not a ``Suit`` (the message repeats it).
+        """
+        if self.rank not in RANKS:
+            raise ValueError(f"unknown rank {self.rank!r}: expected one of {', '.join(RANKS)}")
+        if not isinstance(self.suit, Suit):
+            raise TypeError(f"suit must be a Suit, not {self.suit!r}")
+
+    @property
+    def points(self) -> int:
+        """int: The points this card scores, ``POINTS[rank]`` (0, 2, 3, 4, 10 or 11)."""
+        return POINTS[self.rank]
+
+    @property
+    def strength(self) -> int:
+        """int: The position of the rank in ``RANKS``: 0 for a 2 up to 9 for an Ace."""
+        return _STRENGTH[self.rank]
+
+    @property
+    def notation(self) -> str:
+        """str: The rank followed by the suit's letter, e.g. "QS", "7H" or "AD"."""
+        return self.rank + self.suit.letter
+
+    def __str__(self) -> str:
+        """Return the rank followed by the suit's symbol, e.g. "Q♠"."""
+        return self.rank + self.suit.symbol
+
+    @classmethod
+    def from_notation(cls, text: str) -> Card:
+        """Read a card written in notation, the inverse of ``notation``.
+
+        Case is ignored and so is whitespace around the text: "qs", " QS " and "Qs" all
+        give the Queen of Spades.
+
+        Args:
+            text: Two characters, a rank from ``RANKS`` then a suit letter.
+
+        Returns:
+            The card written in ``text``.
+
+        Raises:
+            ValueError: If ``text`` is not the notation of a card (the message repeats
+                the text).
+        """
+        cleaned = text.strip().upper() if isinstance(text, str) else ""
+        rank, letter = cleaned[:-1], cleaned[-1:]
+        if rank not in RANKS or letter not in _SUIT_LETTERS:
+            raise ValueError(f"not a card notation: {text!r} (expected e.g. 'QS' or '7h')")
+        return cls(rank, Suit.from_letter(letter))
+
+    def beats(self, led: Card, trump: Suit) -> bool:
+        """Tell whether this card, played second in a round, wins against ``led``.
+
+        The follower wins when it plays a stronger card of the led suit, or a trump
+        when the led card is not a trump.  In every other case the leader wins.  Following
+        suit is never required.
+
+        Args:
+            led: The card played first in the round.
+            trump: The trump suit of the game.
+
+        Returns:
+            True if this card wins the round, False if ``led`` wins it.
+        """
+        if self.suit == led.suit:
+            return self.strength > led.strength
+        return self.suit == trump

@@ -1,0 +1,295 @@
+"""The console game: a person plays bisca against the computer.
+
+This is the program students write in the first phase, on top of the provided classes.
+It only talks to people through ``input()`` and ``print()``, so a whole game can be
+replayed by piping the answers into it::
+
+    python -m bisca.play --seed 1 --first computer
+
+Each human turn shows the trump card, the number of cards in the stock, the card on the
+table (if any) and the hand, numbered from 1; the person types the number of a card.
+Entries that are not a number in range are asked again, never crash the program.  The
+computer's cards and the outcome of every round are announced, and the final score is
+printed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+
+from .auto_player import AutoPlayer
+from .board import Board, Round
+from .card import Card
+from .deck import Deck
+from .player import Player
+
+HUMAN_NAME = "You"
+"""The name of the person's player, used in the board's rounds."""
+
+COMPUTER_NAME = "Computer"
+"""The name of the computer's player."""
+
+FIRST_CHOICES = ("human", "computer")
+"""Values of the ``--first`` option: who is dealt first and leads the first round."""
+
+EXIT_OK = 0
+"""Exit status of a game played to the end."""
+
+EXIT_ABANDONED = 1
+"""Exit status when input ends (end of file) or the person interrupts the game."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one game from the command line.
+
+    The game is set up with a fixed recipe, so that graders can replay it from the
+    seed: ``rng = random.Random(seed)``, ``deck = Deck.shuffled(rng)``,
+    ``human = Player("You")``, ``computer = AutoPlayer("Computer")``, and
+    ``board = Board([human, computer], deck, first=0)`` when the human goes first,
+    ``first=1`` otherwise.  Then, while the game is not over, the player to move plays:
+    the human through ``play_human_turn``, the computer through ``play_computer_turn``,
+    and each completed round is announced with ``announce_round``.  At the end,
+    ``announce_result`` prints the final score and the outcome.
+
+    Args:
+        argv: The command-line arguments without the program name (``sys.argv[1:]``
+            when None).  Options: ``--seed INT`` (default: none, so every game
+            differs) and ``--first {human,computer}`` (default: human).
+
+    Returns:
+        ``EXIT_OK`` (0) after a complete game.  If input ends (``EOFError``) or the
+        person presses Ctrl-C (``KeyboardInterrupt``), prints the line
+        ``Game abandoned.`` without a traceback and returns ``EXIT_ABANDONED`` (1).
+
+    Raises:
+        SystemExit: With status 2, after argparse's usage message, if the options are
+            wrong (e.g. ``--seed abc``); with status 0 after ``--help``.
+    """
+    options = parse_args(argv)
+    board, human, computer = new_game(options.seed, options.first == "human")
+    try:
+        play_game(board, human, computer)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        print("Game abandoned.")
+        return EXIT_ABANDONED
+    announce_result(board, human)
+    return EXIT_OK
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Read the command-line options.
+
+    Args:
+        argv: The arguments without the program name, or None for ``sys.argv[1:]``.
+
+    Returns:
+        A namespace with ``seed`` (an int, or None) and ``first`` ("human" or
+        "computer").
+    """
+    parser = argparse.ArgumentParser(
+        prog="python -m bisca.play", description="Play bisca against the computer."
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of the shuffle")
+    parser.add_argument(
+        "--first", choices=FIRST_CHOICES, default="human", help="who leads the first round"
+    )
+    return parser.parse_args(argv)
+
+
+def new_game(seed: int | None, human_first: bool) -> tuple[Board, Player, AutoPlayer]:
+    """Set up a game with the recipe described in ``main``.
+
+    Args:
+        seed: The seed of ``random.Random``; None for an unpredictable game.
+        human_first: True if the human is dealt first and leads the first round.
+
+    Returns:
+        The board, the human's player and the computer's player.
+    """
+    rng = random.Random(seed)
+    deck = Deck.shuffled(rng)
+    human = Player(HUMAN_NAME)
+    computer = AutoPlayer(COMPUTER_NAME)
+    board = Board([human, computer], deck, first=0 if human_first else 1)
+    return board, human, computer
+
+
+def play_game(board: Board, human: Player, computer: AutoPlayer) -> None:
+    """Play turns until the game is over, announcing every completed round.
+
+    Args:
+        board: A game in progress.
+        human: The player whose cards are chosen by the person.
+        computer: The player whose cards are chosen by ``AutoPlayer.choose``.
+
+    Raises:
+        EOFError: If input ends while the person is asked for a card.
+        KeyboardInterrupt: If the person presses Ctrl-C.
+    """
+    while not board.is_over:
+        if board.to_play is human:
+            completed = play_human_turn(board, human)
+        else:
+            completed = play_computer_turn(board, computer)
+        if completed is not None:
+            announce_round(completed, board, human)
+
+
+def render_hand(hand: Sequence[Card]) -> str:
+    """Show a hand with the cards numbered from 1.
+
+    Args:
+        hand: The cards, in the order of the player's hand.
+
+    Returns:
+        The numbered cards on one line, e.g. ``"1) 2♠  2) K♥  3) A♦"``.
+    """
+    return "  ".join(f"{number}) {card}" for number, card in enumerate(hand, start=1))
+
+
+def render_state(board: Board, human: Player) -> str:
+    """Show what the person needs to know before choosing a card.
+
+    Args:
+        board: A game in progress.
+        human: The person's player.
+
+    Returns:
+        Three lines (no final newline): the trump card and the stock size, the card on
+        the table (or a note that the person leads), and the numbered hand.
+    """
+    table = ", ".join(str(card) for card in board.table) or "empty, you lead"
+    return (
+        f"Trump card: {board.trump_card}   Cards in stock: {board.stock_size}\n"
+        f"Table: {table}\n"
+        f"Your hand: {render_hand(human.hand)}"
+    )
+
+
+def parse_choice(answer: str, count: int) -> int | None:
+    """Read the person's answer as the number of a card.
+
+    Args:
+        answer: The text typed, e.g. "2" (surrounding whitespace is allowed).
+        count: The number of cards to choose from.
+
+    Returns:
+        The index (from 0) of the card chosen, or None if ``answer`` is not a whole
+        number from 1 to ``count``.
+    """
+    try:
+        number = int(answer)
+    except ValueError:
+        return None
+    return number - 1 if 1 <= number <= count else None
+
+
+def ask_card(hand: Sequence[Card]) -> Card:
+    """Ask the person for a card until the answer is valid.
+
+    Each wrong answer is met with a one-line message and the question again.
+
+    Args:
+        hand: The cards to choose from (at least one).
+
+    Returns:
+        The card whose number the person typed.
+
+    Raises:
+        EOFError: If input ends before a valid answer.
+    """
+    prompt = f"Card to play (1-{len(hand)}): "
+    while True:
+        index = parse_choice(input(prompt), len(hand))
+        if index is not None:
+            return hand[index]
+        print(f"Please type a number from 1 to {len(hand)}.")
+
+
+def play_human_turn(board: Board, human: Player) -> Round | None:
+    """Show the game, ask the person for a card and play it.
+
+    Args:
+        board: A game in progress where ``human`` is to play.
+        human: The person's player.
+
+    Returns:
+        The round completed by this card, or None if the computer still has to play.
+
+    Raises:
+        EOFError: If input ends before a valid answer.
+    """
+    print()
+    print(render_state(board, human))
+    card = ask_card(human.hand)
+    print(f"You play {card}.")
+    return board.play(card)
+
+
+def play_computer_turn(board: Board, computer: AutoPlayer) -> Round | None:
+    """Let the computer choose a card from its view of the game, play it and say which.
+
+    Args:
+        board: A game in progress where ``computer`` is to play.
+        computer: The computer's player.
+
+    Returns:
+        The round completed by this card, or None if the person still has to play.
+    """
+    card = computer.choose(board.view_for(computer))
+    print(f"{computer.name} plays {card}.")
+    return board.play(card)
+
+
+def announce_round(completed: Round, board: Board, human: Player) -> None:
+    """Print who won a round, the points it was worth and the score so far.
+
+    Args:
+        completed: The round just completed.
+        board: The game the round belongs to.
+        human: The person's player.
+    """
+    who = "You win" if completed.winner == human.name else f"{completed.winner} wins"
+    print(f"{who} the round ({completed.led}, {completed.followed}): {completed.points} points.")
+    print(f"Score: {score_line(board, human)}")
+
+
+def score_line(board: Board, human: Player) -> str:
+    """Describe the score from the person's side.
+
+    Args:
+        board: A game, in progress or over.
+        human: The person's player (the other one is the computer).
+
+    Returns:
+        Text like ``"you 58, computer 62"``.
+    """
+    computer = board.players[1] if board.players[0] is human else board.players[0]
+    return f"you {human.points}, computer {computer.points}"
+
+
+def announce_result(board: Board, human: Player) -> None:
+    """Print the final score and the outcome of a finished game.
+
+    Prints exactly two lines: ``Final score: you N, computer M`` and then one of
+    ``You win!``, ``The computer wins.`` or ``It's a tie.``.
+
+    Args:
+        board: A finished game.
+        human: The person's player.
+    """
+    print(f"Final score: {score_line(board, human)}")
+    winner = board.winner()
+    if winner is None:
+        print("It's a tie.")
+    elif winner is human:
+        print("You win!")
+    else:
+        print("The computer wins.")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,93 @@
+"""Spec errors are one line that names the file and the key."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardlab.errors import CardlabError
+from cardlab.spec import load_spec
+
+BISCA = Path(__file__).resolve().parents[1] / "specs" / "bisca.toml"
+
+
+def _broken(tmp_path: Path, old: str, new: str, count: int = 1) -> Path:
+    text = BISCA.read_text(encoding="utf-8")
+    assert old in text, old
+    path = tmp_path / "bisca.toml"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return path
+
+
+def test_the_bisca_spec_loads(repo):
+    spec = load_spec(BISCA, repo.reference_dir("bisca"))
+    assert [p.number for p in spec.phases] == [1, 2, 3]
+    assert all(phase.max_score == 100 for phase in spec.phases)
+    assert spec.student_modules(3) == (
+        "play", "suit", "card", "player", "deck", "board", "auto_player",
+    )
+    tournament = spec.phase(3).tournament
+    assert tournament.credit_for(0.5) == 1.0
+    assert tournament.credit_for(0.35) == 0.5
+    assert tournament.credit_for(0.0) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('writes = ["play"]', 'writes = ["plya"]', r"phase\[0\]\.writes: unknown module 'plya'"),
+        ("points = 15", 'points = "fifteen"', r"phase\[1\]\.part\[0\]\.points: 'fifteen' is not"),
+        ('id = "suit"', 'id = "card"', r"phase\.part\.id: duplicate part id 'card'"),
+        ("number = 2", "number = 1", r"phase: numbers must be distinct"),
+        ('title = "Bisca"\n', "", r"assignment: 'title' is a required property"),
+        ("call_seconds = 2.0", "call_seconds = -1", r"limits\.call_seconds: -1 is less than"),
+        ('part = "tournament"', 'part = "tourney"', r"tournament\.part: no part 'tourney'"),
+        ("deals = 60", "deals = 60\nroundz = 3", r"Additional properties are not allowed"),
+        ("[[phase]]", "[[phase]", r"not valid TOML"),
+    ],
+    ids=["unknown-module", "non-numeric-points", "duplicate-id", "duplicate-phase",
+         "missing-field", "negative-limit", "unknown-tournament-part", "unknown-key", "toml"],
+)
+def test_a_broken_spec_is_one_line_naming_file_and_key(repo, tmp_path, old, new, message):
+    path = _broken(tmp_path, old, new)
+    with pytest.raises(CardlabError) as error:
+        load_spec(path, repo.reference_dir("bisca"))
+    text = str(error.value)
+    assert "\n" not in text
+    assert text.startswith(str(path))
+    assert re.search(message, text), text
+
+
+def test_a_missing_spec_file(tmp_path):
+    with pytest.raises(CardlabError, match="no such spec file"):
+        load_spec(tmp_path / "nothing.toml")
+
+
+def test_cli_reports_a_broken_spec_with_status_2(repo, tmp_path):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "reference").symlink_to(repo.root / "reference")
+    (project / "graders").symlink_to(repo.root / "graders")
+    _broken(tmp_path, "points = 15", "points = []").rename(project / "specs" / "bisca.toml")
+    result = CliRunner().invoke(main, ["grade", "bisca", "--phase", "2", "--project", str(project)])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    assert "points" in result.output
+
+
+def test_cli_unknown_assignment_and_phase(repo):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    runner = CliRunner()
+    unknown = runner.invoke(main, ["grade", "poker", "--phase", "1", "--project", str(repo.root)])
+    assert unknown.exit_code == 2 and "unknown assignment 'poker'" in unknown.output
+    phase = runner.invoke(main, ["grade", "bisca", "--phase", "9", "--project", str(repo.root)])
+    assert phase.exit_code == 2 and "no phase 9" in phase.output
