@@ -87,6 +87,7 @@ class WorkerProcess:
         os.close(to_worker_read)
         os.close(from_worker_write)
         self.reader = FrameReader(self.from_worker)
+        self.requests = 0
         self.dead = False
 
     def start(self, seconds: float = _START_SECONDS) -> None:
@@ -113,9 +114,14 @@ class WorkerProcess:
         """
         if self.dead:
             raise WorkerFailure("the worker had already stopped")
+        self.requests += 1
+        message["id"] = self.requests
         try:
             write_frame(self.to_worker, message)
-            return self.reader.read(time.monotonic() + seconds)
+            answer = self.reader.read(time.monotonic() + seconds)
+            if answer.get("id") != self.requests:
+                raise ProtocolError("an answer to another request")
+            return answer
         except FrameTimeout:
             self.kill()
             raise WorkerFailure(

@@ -119,7 +119,9 @@ class Worker:
             result = {"raised": self.describe(error)}
         finally:
             sys.stdin, sys.stdout, sys.stderr = _ORIGINAL_STDIN, sys.__stdout__, sys.__stderr__
-        result.update(out=out.getvalue(), err=err.getvalue(), cut=out.cut or err.cut)
+        result.update(
+            id=request.get("id"), out=out.getvalue(), err=err.getvalue(), cut=out.cut or err.cut
+        )
         return result
 
     def dispatch(self, request: dict) -> Any:

@@ -27,6 +27,13 @@ GOOD_TALLY = """
 """
 
 
+FORGE = """\
+        import json, os, struct, sys
+        forged = json.dumps({"ok": a + b, "id": 0}).encode()
+        os.write(int(sys.argv[-1]), struct.pack(">I", len(forged)) + forged)
+        return a + b"""
+
+
 def _with_add(body: str) -> str:
     """A counter whose add() has the given body and whose Tally is right."""
     good = GOOD_TALLY.replace("def add(a, b):\n        return a + b", f"def add(a, b):\n{body}")
@@ -55,8 +62,12 @@ def test_reference_scores_full_marks(grade_toy, toy):
         ("        import no_such_module\n        return a + b", "No module named 'no_such_module'"),
         ("        raise SystemExit(3)", "SystemExit"),
         ("        return str(a + b)", "got:      '"),
+        (FORGE, "malformed answer"),
     ],
-    ids=["hangs", "exits", "segfaults", "floods", "reads-stdin", "bad-import", "sys-exit", "str"],
+    ids=[
+        "hangs", "exits", "segfaults", "floods", "reads-stdin", "bad-import", "sys-exit", "str",
+        "forges-an-answer",
+    ],
 )
 def test_a_broken_add_fails_only_add(grade_toy, body, cause):
     report = grade_toy({"counter.py": _with_add(body)})
