@@ -195,6 +195,7 @@ class FrameReader:
             except BlockingIOError:
                 now = time.monotonic()
                 if now < spin_until:
+                    os.sched_yield()  # let the other side run if it shares this core
                     continue
                 self._wait(deadline, now)
                 continue
