@@ -236,3 +236,7 @@ def _status(message: str) -> contextlib.AbstractContextManager[Any]:
     from rich.console import Console
 
     return Console(stderr=True).status(message)
+
+
+if __name__ == "__main__":
+    main()

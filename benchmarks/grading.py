@@ -1,0 +1,60 @@
+"""Wall time of a whole `cardlab grade` process on the reference solution.
+
+Target: phase 3 of bisca (every test, the tournament included) in at most 10 s on a
+2-core machine. Writes the solution to a temporary folder, runs
+``cardlab grade bisca --phase N --submission DIR --format json`` as a new process a
+few times, and prints each run's wall time, the best and the median, and the score.
+
+    python benchmarks/grading.py [--phase 3] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _grade_once(phase: int, submission: Path, report: Path) -> float:
+    command = [
+        sys.executable, "-m", "cardlab.cli", "grade", "bisca", "--phase", str(phase),
+        "--submission", str(submission), "--format", "json", "--output", str(report),
+    ]
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phase", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}")
+    with tempfile.TemporaryDirectory() as scratch:
+        solution, report = Path(scratch) / "solution", Path(scratch) / "report.json"
+        subprocess.run(
+            [sys.executable, "-m", "cardlab.cli", "solution", "bisca", "--output", str(solution)],
+            cwd=ROOT, check=True, capture_output=True,
+        )
+        times = [_grade_once(args.phase, solution, report) for _ in range(args.runs)]
+        data = json.loads(report.read_text())
+    tests = sum(len(part["tests"]) for part in data["parts"])
+    print(f"cardlab grade bisca --phase {args.phase} (solution, {tests} tests): "
+          + ", ".join(f"{t:.2f} s" for t in times))
+    print(f"best {min(times):.2f} s, median {statistics.median(times):.2f} s, "
+          f"score {data['score']:g} / {data['max_score']:g}")
+
+
+if __name__ == "__main__":
+    main()
