@@ -99,6 +99,7 @@ class CardlabPlugin:
             database=None,
             deadline=None,
             print_blob=False,
+            report_multiple_bugs=False,
             max_examples=60,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
         )
@@ -261,6 +262,8 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 def _describe(error: BaseException | None, when: str) -> str:
     """One line (or a few) saying what went wrong, without a framework traceback."""
+    if isinstance(error, BaseExceptionGroup) and error.exceptions:
+        return _describe(error.exceptions[0], when)
     if isinstance(error, StudentRaised):
         hint = " (this is still a stub: write it)" if error.is_a("NotImplementedError") else ""
         return f"{error}{hint}"

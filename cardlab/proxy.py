@@ -227,6 +227,7 @@ class Student:
         self.transcript = Transcript()
         self.last_out = ""
         self.last_err = ""
+        self.last_cut = False
 
     def __repr__(self) -> str:
         """Shown in hypothesis's failing examples: the same on every run."""
@@ -290,6 +291,7 @@ class Student:
         out, err = answer.get("out", ""), answer.get("err", "")
         self.last_out = out if type(out) is str else ""
         self.last_err = err if type(err) is str else ""
+        self.last_cut = answer.get("cut") is True
         if "raised" in answer:
             raised = self._raised(describe(), answer["raised"])
             self.transcript.add(describe, "raised", raised)
@@ -479,7 +481,7 @@ class Student:
             raised = None
         except StudentRaised as error:
             result, raised = None, error
-        return ConsoleRun(result, raised, self.last_out, self.last_err, False)
+        return ConsoleRun(result, raised, self.last_out, self.last_err, self.last_cut)
 
     @contextmanager
     def raises(self, name: str) -> Iterator[None]:

@@ -1,0 +1,142 @@
+"""The bisca graders work: full marks for the reference, nothing for the stubs, and
+each seeded bug loses points in the part where it lives.
+
+Each seeded bug is one small edit of a reference module, the kind of slip a student
+makes. The solution with that one edit is graded for the phase where the module is
+written, and must lose points in the expected part.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardlab.grading import project_job, run
+from cardlab.results import GradeReport
+from cardlab.spec import load_spec
+
+PHASES = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Bug:
+    """A one-edit bug in a reference module, and the part it must cost points in."""
+
+    id: str
+    phase: int
+    module: str
+    old: str
+    new: str
+    part: str
+
+
+BUGS = (
+    Bug("play crashes on a bad entry", 1, "play",
+        "    try:\n        number = int(answer)\n    except ValueError:\n        return None\n",
+        "    number = int(answer)\n", "play-turns"),
+    Bug("play ignores the seed", 1, "play",
+        "    rng = random.Random(seed)\n", "    rng = random.Random()\n", "play-game"),
+    Bug("play announces the wrong winner", 1, "play",
+        "elif winner is human:", "elif winner is not human:", "play-game"),
+    Bug("from_letter ignores lower case", 2, "suit",
+        "return cls(letter.upper())", "return cls(letter)", "suit"),
+    Bug("a Jack is worth 2 points", 2, "card", '"J": 3', '"J": 2', "card"),
+    Bug("ranks ordered by face value", 2, "card",
+        "enumerate(RANKS)", 'enumerate(("2", "3", "4", "5", "6", "7", "Q", "J", "K", "A"))',
+        "card"),
+    Bug("a weaker trump beats a stronger trump", 2, "card",
+        "        if self.suit == led.suit:\n            return self.strength > led.strength\n"
+        "        return self.suit == trump",
+        "        if self.suit == trump:\n            return True\n"
+        "        return self.suit == led.suit and self.strength > led.strength",
+        "card"),
+    Bug("notation in lower case", 2, "card",
+        "return self.rank + self.suit.letter", "return self.rank + self.suit.letter.lower()",
+        "card"),
+    Bug("a full hand takes a fourth card", 2, "player",
+        "        if len(self._hand) >= HAND_SIZE:\n", "        if False:\n", "player"),
+    Bug("playing a card keeps it in the hand", 2, "player",
+        "            self._hand.remove(card)\n", "            self._hand.index(card)\n", "player"),
+    Bug("collected cards score one point each", 2, "player",
+        "self._points += card.points", "self._points += 1", "player"),
+    Bug("drawing from the bottom (the trump card is drawn first)", 3, "deck",
+        "return self._cards.pop(0)", "return self._cards.pop()", "deck"),
+    Bug("shuffling with the global random generator", 3, "deck",
+        "rng.shuffle(cards)", "random.shuffle(cards)", "deck"),
+    Bug("the follower draws first", 3, "board",
+        "for player in self._in_playing_order():\n            player.take(self._deck.draw())\n"
+        "\n    def winner",
+        "for player in reversed(self._in_playing_order()):\n"
+        "            player.take(self._deck.draw())\n\n    def winner",
+        "board"),
+    Bug("a 60-60 tie is scored as a win", 3, "board",
+        "        if first_points == second_points:\n            return None\n", "", "board"),
+    Bug("the round's winner does not lead the next round", 3, "board",
+        "self._leader = self._players.index(winner)", "self._leader = self._leader", "board"),
+    Bug("the AutoPlayer plays a random card", 3, "auto_player",
+        "        if view.is_leading:\n",
+        "        return __import__('random').choice(view.hand)\n        if view.is_leading:\n",
+        "auto-player"),
+    Bug("the AutoPlayer plays a card it does not hold", 3, "auto_player",
+        "        if view.is_leading:\n",
+        "        return Card('A', view.trump)\n        if view.is_leading:\n",
+        "auto-player"),
+    Bug("the AutoPlayer throws its most valuable cards", 3, "auto_player",
+        "return min(view.hand, key=lambda card: discard_cost(card, view.trump))",
+        "return max(view.hand, key=lambda card: discard_cost(card, view.trump))",
+        "tournament"),
+)
+
+
+@pytest.fixture(scope="module")
+def solution(repo, tmp_path_factory) -> Path:
+    """The reference written out as a submission."""
+    from cardlab.solution import write_solution
+
+    spec = load_spec(repo.spec_path("bisca"), repo.reference_dir("bisca"))
+    folder = tmp_path_factory.mktemp("bisca") / "solution"
+    write_solution(repo, spec, folder)
+    return folder
+
+
+def _grade(repo, phase: int, folder: Path) -> GradeReport:
+    return run(project_job(repo, "bisca", phase, folder))
+
+
+def _failures(report: GradeReport) -> str:
+    return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_reference_scores_full_marks(repo, solution, phase):
+    report = _grade(repo, phase, solution)
+    assert report.score == report.max_score == 100, _failures(report)
+    assert not report.notes, report.notes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_stubs_score_nothing(repo, phase):
+    report = _grade(repo, phase, repo.student_dir("bisca"))
+    assert report.score == 0
+    assert report.failures
+    assert all(part.score == 0 for part in report.parts)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
+def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
+    folder = tmp_path / "submission"
+    shutil.copytree(solution, folder)
+    source = folder / f"{bug.module}.py"
+    text = source.read_text(encoding="utf-8")
+    assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update the bug"
+    source.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
+    report = _grade(repo, bug.phase, folder)
+    part = next(p for p in report.parts if p.id == bug.part)
+    assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
+    assert report.score < report.max_score
