@@ -23,7 +23,7 @@ import cardlab
 from .compose import Composition
 from .wire import ChannelClosed, FrameReader, FrameTimeout, ProtocolError, write_frame
 
-_START_SECONDS = 30.0
+_START_SECONDS = 10.0
 
 
 class WorkerFailure(Exception):

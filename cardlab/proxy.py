@@ -224,6 +224,7 @@ class Student:
         self._test_id = ""
         self._calls = 0
         self._failure: WorkerFailure | None = None
+        self._broken: WorkerFailure | None = None
         self.transcript = Transcript()
         self.last_out = ""
         self.last_err = ""
@@ -261,10 +262,16 @@ class Student:
             self._process = None
 
     def _worker(self) -> WorkerProcess:
+        if self._broken is not None:
+            raise self._broken
         if self._process is None or self._process.dead:
             self._generation += 1
             self._process = WorkerProcess(self._setup)
-            self._process.start()
+            try:
+                self._process.start()
+            except WorkerFailure as failure:
+                self._broken = WorkerFailure(f"loading your modules: {failure}")
+                raise self._broken from None
         return self._process
 
     # -- requests ----------------------------------------------------------------

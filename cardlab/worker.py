@@ -16,13 +16,14 @@ and ``cut`` (whether output was cut at the cap).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import io
 import operator
 import random
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +162,18 @@ class Worker:
         codec_path = request.get("codec")
         if codec_path:
             self.codec = load_codec(Path(codec_path))
+        self.preload(name for name, origin in composition.origins.items() if origin == "student")
+
+    def preload(self, names: Iterable[str]) -> None:
+        """Import the student's modules now, at start-up.
+
+        A module that hangs or ends the process while loading then does so once, and
+        every test fails at once with that cause. An import that raises is left for
+        the call that needs the module, which reports the error.
+        """
+        for name in names:
+            with contextlib.suppress(BaseException):
+                importlib.import_module(f"{self.package}.{name}")
 
     def resolve(self, path: str) -> Any:
         """Find an object of the composed package by dotted path (``card.Card``)."""
@@ -210,7 +223,7 @@ class Worker:
         kind = type(error)
         names = [f"{k.__module__}.{k.__qualname__}" for k in kind.__mro__]
         try:
-            message = str(error)
+            message = error.msg if isinstance(error, SyntaxError) else str(error)
         except Exception:  # noqa: BLE001 - a student exception whose __str__ fails
             message = "(the exception's message could not be shown)"
         return {"types": names, "message": message, "where": self.where(error)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,18 @@ def test_same_submission_same_report(grade_toy):
                 test.pop("seconds")
     assert first == second
     assert first["score"] < 100
+
+
+@pytest.mark.parametrize(
+    ("top_level", "cause"),
+    [
+        ("while True:\n    pass\n", "loading your modules: your code did not finish within"),
+        ("import os\nos._exit(4)\n", "loading your modules: your code ended the worker process"),
+    ],
+    ids=["hangs-on-import", "exits-on-import"],
+)
+def test_a_module_that_cannot_load_fails_every_test_once(grade_toy, top_level, cause):
+    report = grade_toy({"counter.py": top_level + textwrap.dedent(GOOD_TALLY)})
+    assert report.score == 0
+    assert all(cause in test.message for test in report.failures), report.failures[0].message
+    assert report.seconds < 30  # the 10 s start-up limit is paid once, not per test
