@@ -101,6 +101,9 @@ class Games:
         self.ref = ref
         self._records: dict[tuple[int, int, str], GameRecord] = {}
 
+    def __repr__(self) -> str:
+        return "<reference games>"
+
     def deck_order(self, seed: int) -> tuple:
         """The reference's ``Deck.shuffled(random.Random(seed)).cards``."""
         return self.ref.deck.Deck.shuffled(random.Random(seed)).cards
@@ -110,15 +113,6 @@ class Games:
         players = [self.ref.auto_player.AutoPlayer(name) for name in NAMES]
         board = self.ref.board.Board(players, self.ref.deck.Deck(self.deck_order(seed)), first)
         return board, players
-
-    def moves(self, seed: int, first: int, policy: str):
-        """Play the game on a reference board, yielding ``(board, card)`` before each move."""
-        board, _ = self.new_board(seed, first)
-        pick = random.Random(seed)
-        while not board.is_over:
-            chosen = _choose(board, policy, pick)
-            yield board, chosen
-            board.play(chosen)
 
     def board_after(self, seed: int, first: int, policy: str, count: int):
         """The reference board after ``count`` moves of the game (all of them at most)."""
@@ -189,7 +183,7 @@ def _choose(board, policy: str, pick: random.Random):
     return hand[pick.randrange(len(hand))]
 
 
-class Mismatch(Exception):
+class Mismatch(AssertionError):
     """Your code differed from the reference; the message says where."""
 
 

@@ -45,11 +45,10 @@ def games(ref):
     return games_module.Games(ref)
 
 
-@pytest.mark.weight(4)
+@pytest.mark.weight(6)
 @settings(max_examples=15)
 @given(seed=seeds, first=firsts, policy=policies)
 @example(seed=121, first=0, policy="first")  # ends 60-60: a tie
-@example(seed=2024, first=1, policy="auto")
 def test_whole_games_like_the_reference(student, games, seed, first, policy):
     """Whole seeded games: every round, the draws, the scores and the winner as the reference."""
     games_module.replay(student, games.record(seed, first, policy))

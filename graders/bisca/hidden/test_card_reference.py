@@ -52,6 +52,7 @@ def expect_like_reference(call, expected, action):
     expect_equal(got, value if kind == "ok" else f"raises {value}", call)
 
 
+@pytest.mark.weight(2)
 @pytest.mark.parametrize("field", ["points", "strength", "notation", "rank", "suit"])
 def test_every_card_field(student, ref, field):
     """Each of the 40 cards has the reference's points, strength, notation, rank and suit."""
@@ -60,6 +61,7 @@ def test_every_card_field(student, ref, field):
         expect_equal(student.attr(card(text), field), expected, f"{shown(text)}.{field}")
 
 
+@pytest.mark.weight(1.5)
 def test_every_card_str(student, ref):
     """str() of each of the 40 cards is the reference's."""
     for text in ALL_CARDS:
@@ -67,7 +69,7 @@ def test_every_card_str(student, ref):
         expect_equal(student.builtin("str", card(text)), expected, f"str({shown(text)})")
 
 
-@pytest.mark.weight(2)
+@pytest.mark.weight(4)
 def test_beats_within_a_suit(student, ref):
     """Every pair of cards of one suit, the led suit trump or not: beats as the reference."""
     for suit, trump in (("S", "HEARTS"), ("D", "DIAMONDS")):
@@ -81,7 +83,7 @@ def test_beats_within_a_suit(student, ref):
                 expect_equal(got, expected, f"{shown(f)}.beats({shown(led_card)}, Suit.{trump})")
 
 
-@pytest.mark.weight(2)
+@pytest.mark.weight(4)
 @given(follower=cards_, led=cards_, trump=suits)
 @example(follower="2H", led="AS", trump="HEARTS")
 @example(follower="AS", led="2H", trump="HEARTS")
@@ -106,6 +108,7 @@ notations = st.one_of(
 )
 
 
+@pytest.mark.weight(2)
 @given(text=notations)
 @example(text="10S")
 @example(text="Q S")
@@ -118,6 +121,7 @@ def test_from_notation_like_the_reference(student, ref, text):
     )
 
 
+@pytest.mark.weight(1.5)
 @given(rank=st.one_of(st.sampled_from(RANKS), st.text(alphabet=ODD_CHARACTERS, max_size=2)),
        suit=suits)
 def test_constructor_checks_rank(student, ref, rank, suit):
@@ -129,6 +133,7 @@ def test_constructor_checks_rank(student, ref, rank, suit):
     )
 
 
+@pytest.mark.weight(2)
 @settings(max_examples=40)
 @given(first=cards_, second=cards_)
 def test_equality_and_hash(student, first, second):

@@ -33,7 +33,8 @@ def load_games():
 
 games_module = load_games()
 
-ALL_CARDS = [rank + suit for suit in "SHCD" for rank in "23456QJK7A"]
+RANKS = "23456QJK7A"
+ALL_CARDS = [rank + suit for suit in "SHCD" for rank in RANKS]
 cards_ = st.sampled_from(ALL_CARDS)
 operations = st.lists(
     st.one_of(
@@ -73,7 +74,7 @@ def shown_outcome(outcome):
     return f"raises {value}" if kind == "raises" else show(value)
 
 
-@pytest.mark.weight(3)
+@pytest.mark.weight(4)
 @settings(max_examples=40)
 @given(ops=operations)
 @example(ops=[("take", "QS"), ("take", "7H"), ("take", "AD"), ("take", "2C"),
@@ -116,7 +117,33 @@ def test_moves_like_the_reference(student, ref, ops):
         expect_equal(getattr(player, field), expected, f"{call}; then {field}")
 
 
-@pytest.mark.weight(3)
+def card_problem(student, ref):
+    """The first thing your Card does unlike the reference that a Board relies on, or None.
+
+    Checked: the points of every card, ``beats`` on every pair of one suit (trump or
+    not) and on Ace/2 pairs of different suits under every trump, and equality.
+    """
+    Suit = ref.suit.Suit
+    for model in ref.deck.Deck.standard().cards:
+        got = student.attr(ref.canon(model), "points")
+        if got != model.points:
+            return f"{model.notation}.points gave {got!r} instead of {model.points}"
+    pairs = [(f + "S", led + "S", trump) for f in RANKS for led in RANKS if f != led
+             for trump in (Suit.HEARTS, Suit.SPADES)]
+    pairs += [(f"{high}{f}", f"{low}{led}", trump) for f in "SHCD" for led in "SHCD" if f != led
+              for trump in Suit for high, low in (("A", "2"), ("2", "A"))]
+    for follower, led, trump in pairs:
+        expected = ref.card.Card.from_notation(follower).beats(
+            ref.card.Card.from_notation(led), trump)
+        got = student.method(card(follower), "beats", card(led), ref.canon(trump))
+        if got != expected:
+            return (f"{follower}.beats({led}, Suit.{trump.name}) gave {got!r} "
+                    f"instead of {expected}")
+    if student.builtin("eq", card("QS"), card("QS")) is not True:
+        return "two cards QS are not equal (==)"
+    return None
+
+
 @settings(max_examples=20)
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -124,6 +151,17 @@ def test_moves_like_the_reference(student, ref, ops):
     policy=st.sampled_from(games_module.POLICIES),
 )
 @example(seed=121, first=0, policy="first")
-def test_whole_games_on_the_provided_board(student, games, seed, first, policy):
-    """Whole games on the provided Board with your Players: same rounds, hands and scores."""
+def replay_games(student, games, seed, first, policy):
     games_module.replay(student, games.record(seed, first, policy))
+
+
+@pytest.mark.weight(3)
+def test_whole_games_on_the_provided_board(student, ref, games):
+    """Whole games on the provided Board with your Players: same rounds, hands and scores."""
+    problem = card_problem(student, ref)
+    if problem is not None:
+        pytest.skip(
+            f"not scored: your Card differs from the reference ({problem}), which whole "
+            "games would charge to Player; the card part counts it"
+        )
+    replay_games(student, games)

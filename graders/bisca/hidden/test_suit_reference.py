@@ -12,6 +12,7 @@ pytestmark = pytest.mark.part("suit")
 LETTERS = "SHCDshcd"
 
 
+@pytest.mark.weight(3)
 def test_every_member_like_the_reference(student, ref):
     """Every suit, in order, has the reference's value, letter, symbol and colour."""
     members = list(ref.suit.Suit)
@@ -22,6 +23,7 @@ def test_every_member_like_the_reference(student, ref):
             expect_equal(got, getattr(suit, field), f"Suit.{suit.name}.{field}")
 
 
+@pytest.mark.weight(3)
 @given(
     text=st.one_of(
         st.sampled_from(LETTERS),

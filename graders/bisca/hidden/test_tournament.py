@@ -54,9 +54,16 @@ def ask(student, canon, bot, view):
     fields = canon.view(view)
     by_value = dict(zip(fields["hand"], view.hand, strict=True))
     try:
-        answer = bot.choose(student.board.PlayerView(**fields))
+        remote = student.board.PlayerView(**fields)
     except StudentRaised as error:
-        raise Forfeit(f"{error.call} raised {error.type_name}: {error.message}") from None
+        raise Forfeit(f"PlayerView(...) raised {error.type_name}: {error.message}") from None
+    try:
+        answer = bot.choose(remote)
+    except StudentRaised as error:
+        raise Forfeit(
+            f"choose(view with hand {show(fields['hand'])}, table {show(fields['table'])}) "
+            f"raised {error.type_name}: {error.message}"
+        ) from None
     if type(answer) is not Value or answer not in by_value:
         raise Forfeit(
             f"choose returned {show(answer)}, not a card of the hand {show(fields['hand'])}"
@@ -104,7 +111,7 @@ def test_tournament(student, ref, phase, credit):
                 forfeits.append(f"{game}: {forfeit}")
             except WorkerFailure as failure:
                 results[LOSS] += 1
-                lost_worker = f"{game}: {failure}"
+                lost_worker = f"{game} ({failure})"
     games = 2 * settings.deals
     share = (results[WIN] + results[TIE] / 2) / games
     note = (
@@ -114,7 +121,8 @@ def test_tournament(student, ref, phase, credit):
     if forfeits:
         note += f"; {len(forfeits)} forfeited, the first: {forfeits[0]}"
     if lost_worker:
-        note += f"; every game from {lost_worker} on was forfeited"
+        note += f"; your code stopped answering in {lost_worker}: that game and every later one "
+        note += "were forfeited"
     fraction = settings.credit_for(share)
     credit.award(fraction, note)
     if fraction == 0:

@@ -51,14 +51,19 @@ def described(name):
 
 
 def test_is_a_player(student):
-    """An AutoPlayer is a Player with a name, an empty hand, and Player's methods."""
+    """An AutoPlayer is a Player: a name, a hand, Player's methods, and choose on top."""
     bot = student.auto_player.AutoPlayer("Bot")
     expect_equal(student.builtin("isinstance", bot, student.player.Player), True,
                  "isinstance(AutoPlayer('Bot'), Player)")
     expect_equal(bot.name, "Bot", "AutoPlayer('Bot').name")
-    expect_equal(bot.hand, [], "AutoPlayer('Bot').hand")
-    bot.take(card("QS"))
-    expect_equal(bot.hand, cards("QS"), "AutoPlayer('Bot'): after take(QS), hand")
+    bot.take(card("QD"))
+    expect_equal(bot.hand, cards("QD"), "AutoPlayer('Bot'): after take(QD), hand")
+    choice = bot.choose(make_view(student, "leading-first-round"))
+    expect_true(
+        choice in cards("QD 2C 7S"),
+        f"{described('leading-first-round')}\n  expected: one of [QD, 2C, 7S]\n"
+        f"  got:      {choice!r}",
+    )
 
 
 @pytest.mark.parametrize("name", list(VIEWS))

@@ -213,7 +213,7 @@ def test_tie(student):
     expect_equal(board.is_over, True, f"{game}: is_over")
     expect_equal(board.to_play, None, f"{game}: to_play")
     expect_equal(ann.hand + bob.hand, [], f"{game}: the two hands")
-    expect_equal(board.winner(), None, f"{game}: winner()")
+    expect_equal(who(student, board.winner(), ann, bob), None, f"{game}: winner()")
 
 
 @pytest.mark.weight(2)

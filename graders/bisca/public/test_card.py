@@ -53,6 +53,7 @@ def test_fields(student):
     expect_equal(student.attr(made, "suit"), suit("S"), "Card('Q', Suit.SPADES).suit")
 
 
+@pytest.mark.weight(0.3)
 @pytest.mark.parametrize(
     ("text", "points"), [(c, r[1]) for c, r in zip(CARDS_OF_EACH_RANK, RANKS, strict=True)]
 )
@@ -61,6 +62,7 @@ def test_points(student, text, points):
     expect_equal(student.attr(card(text), "points"), points, f"{shown(text)}.points")
 
 
+@pytest.mark.weight(0.2)
 @pytest.mark.parametrize(
     ("text", "strength"), [(c, r[2]) for c, r in zip(CARDS_OF_EACH_RANK, RANKS, strict=True)]
 )
@@ -69,12 +71,14 @@ def test_strength(student, text, strength):
     expect_equal(student.attr(card(text), "strength"), strength, f"{shown(text)}.strength")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize("text", ["QS", "7H", "AD", "2C", "KC", "JH"])
 def test_notation(student, text):
     """A card's notation is its rank then its suit's letter."""
     expect_equal(student.attr(card(text), "notation"), text, f"{shown(text)}.notation")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize(
     ("text", "expected"), [("QS", "Q♠"), ("7H", "7♥"), ("AD", "A♦"), ("2C", "2♣")]
 )
@@ -83,6 +87,7 @@ def test_str(student, text, expected):
     expect_equal(student.builtin("str", card(text)), expected, f"str({shown(text)})")
 
 
+@pytest.mark.weight(0.2)
 @pytest.mark.parametrize(
     ("text", "expected"),
     [("QS", "QS"), ("7H", "7H"), ("AD", "AD"), ("2C", "2C"),
@@ -97,6 +102,7 @@ def test_from_notation(student, text, expected):
 BAD_NOTATIONS = ["", "Q", "S", "1S", "10S", "QX", "SQ", "QSS", "Q S", "Queen of Spades"]
 
 
+@pytest.mark.weight(0.15)
 @pytest.mark.parametrize("text", BAD_NOTATIONS, ids=[repr(t) for t in BAD_NOTATIONS])
 def test_from_notation_rejects(student, text):
     """Card.from_notation raises ValueError for text that is not a card's notation."""
@@ -104,6 +110,7 @@ def test_from_notation_rejects(student, text):
         student.card.Card.from_notation(text)
 
 
+@pytest.mark.weight(0.2)
 @pytest.mark.parametrize("rank", ["1", "10", "q", "B", ""], ids=repr)
 def test_unknown_rank(student, rank):
     """Card(rank, suit) raises ValueError for a rank that is not in RANKS."""
@@ -111,6 +118,7 @@ def test_unknown_rank(student, rank):
         student.card.Card(rank, suit("S"))
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize("bad_suit", ["S", "SPADES", 1, None], ids=repr)
 def test_suit_must_be_a_suit(student, bad_suit):
     """Card(rank, suit) raises TypeError when suit is not a Suit."""
@@ -118,6 +126,7 @@ def test_suit_must_be_a_suit(student, bad_suit):
         student.card.Card("Q", bad_suit)
 
 
+@pytest.mark.weight(2)
 def test_equal_cards(student):
     """Cards with the same rank and suit are equal and hash alike; others differ."""
     expect_equal(student.builtin("eq", card("QS"), card("QS")), True, "QS == QS")
@@ -128,12 +137,14 @@ def test_equal_cards(student):
     expect_true(first == second, f"hash(7D) gave {first} for one 7D and {second} for another")
 
 
+@pytest.mark.weight(0.5)
 def test_immutable(student):
     """A card is immutable: setting its rank raises an error."""
     with student.raises("AttributeError"):
         student.method(card("QS"), "__setattr__", "rank", "A")
 
 
+@pytest.mark.weight(0.3)
 @pytest.mark.parametrize(
     ("follower", "led", "trump", "wins"),
     BEATS,

@@ -129,3 +129,18 @@ def test_collect_leaves_the_hand(student):
     expect_equal(ann.hand, cards("QS 7H"), "hand [QS, 7H]: after collect([2S, 3S]), hand")
     expect_equal(ann.points, 0, "after collect([2S, 3S]): points")
     expect_equal(ann.won, cards("2S 3S"), "after collect([2S, 3S]): won")
+
+
+@pytest.mark.weight(2)
+def test_hand_is_a_copy(student):
+    """hand is a copy: a view the (provided) Board took before a move keeps its cards."""
+    ann, bob = student.player.Player("Ann"), student.player.Player("Bob")
+    deck = student.deck.Deck(cards("AS 2H 7C KD 3S QH JC 5H"))
+    board = student.board.Board([ann, bob], deck, 0)
+    view = board.view_for(ann)
+    board.play(card("3S"))
+    expect_equal(
+        view.hand, cards("AS 7C 3S"),
+        "Ann holds [AS, 7C, 3S]: view = board.view_for(Ann), then board.play(3S): view.hand "
+        "(Player.hand must return a copy, not the list the player keeps)",
+    )

@@ -29,24 +29,28 @@ def test_members_in_standard_order(student):
         expect_equal(student.attr(suit(name), "letter"), letter, f"Suit.{name}.letter")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize(("name", "letter"), [(s[0], s[1]) for s in SUITS], ids=SUIT_NAMES)
 def test_letter(student, name, letter):
     """A suit's letter is its upper-case initial."""
     expect_equal(student.attr(suit(name), "letter"), letter, f"Suit.{name}.letter")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize(("name", "symbol"), [(s[0], s[2]) for s in SUITS], ids=SUIT_NAMES)
 def test_symbol(student, name, symbol):
     """A suit's symbol is its Unicode card symbol."""
     expect_equal(student.attr(suit(name), "symbol"), symbol, f"Suit.{name}.symbol")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize(("name", "red"), [(s[0], s[3]) for s in SUITS], ids=SUIT_NAMES)
 def test_is_red(student, name, red):
     """Hearts and Diamonds are red, Spades and Clubs are not."""
     expect_equal(student.attr(suit(name), "is_red"), red, f"Suit.{name}.is_red")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize(
     ("letter", "name"),
     [("S", "SPADES"), ("H", "HEARTS"), ("C", "CLUBS"), ("D", "DIAMONDS"),
@@ -58,6 +62,7 @@ def test_from_letter(student, letter, name):
     expect_equal(got, suit(name), f"Suit.from_letter({letter!r})")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize("letter", BAD_LETTERS, ids=[repr(text) for text in BAD_LETTERS])
 def test_from_letter_rejects(student, letter):
     """Suit.from_letter raises ValueError for anything but one of the four letters."""
