@@ -25,6 +25,7 @@ import pytest
 import cardlab
 
 from . import compose
+from . import plugin as plugin_module
 from .codec import load_codec
 from .errors import CardlabError
 from .plugin import CardlabPlugin, RunSettings
@@ -103,6 +104,7 @@ def handout_job(folder: Path) -> GradingJob:
     Raises:
         CardlabError: When ``folder`` is not a handout.
     """
+    folder = folder.resolve()
     manifest_path = folder / HANDOUT_MANIFEST
     if not manifest_path.is_file():
         raise CardlabError(
@@ -194,11 +196,12 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         "-p", "no:cacheprovider",
         "-p", "no:randomly",
         f"--timeout={job.spec.limits.test_seconds:g}",
+        "--continue-on-collection-errors",
         "-q",
     ]
     output = io.StringIO()
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
-        exit_code = pytest.main(args, plugins=[plugin])
+        exit_code = pytest.main(args, plugins=[plugin, plugin_module])
     return exit_code, output.getvalue()
 
 

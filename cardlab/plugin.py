@@ -16,6 +16,8 @@ Registered by :func:`cardlab.grading.run` for one grading run, it
 from __future__ import annotations
 
 import functools
+import shutil
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -35,6 +37,7 @@ _ORIGINAL_INNER = "_cardlab_original_inner"
 _credit_key = pytest.StashKey["Credit"]()
 _started_key = pytest.StashKey[float]()
 _failure_key = pytest.StashKey[str]()
+PLUGIN_KEY = pytest.StashKey["CardlabPlugin"]()
 _skipped_key = pytest.StashKey[str]()
 
 
@@ -75,22 +78,27 @@ class RunSettings:
     reproduce: str
 
 
-@dataclass
+@dataclass(eq=False)
 class CardlabPlugin:
-    """Collects scored results of one grading run."""
+    """Collects scored results of one grading run (pytest hashes plugins: compare by identity)."""
 
     settings: RunSettings
     results: list[TestResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     _student: Student | None = None
+    scratch: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="cardlab-hypothesis-"))
 
     # -- configuration and collection ------------------------------------------
 
     def pytest_configure(self, config: pytest.Config) -> None:
         """Register the marks and the grading profile of hypothesis."""
+        config.stash[PLUGIN_KEY] = self
         config.addinivalue_line("markers", "part(id): the rubric part a test belongs to")
         config.addinivalue_line("markers", "weight(w): the test's weight within its part")
         from hypothesis import HealthCheck, Phase, settings
+        from hypothesis.configuration import set_hypothesis_home_dir
+
+        set_hypothesis_home_dir(self.scratch)  # nothing written where grading runs
 
         settings.register_profile(
             "cardlab-grading",
@@ -125,31 +133,8 @@ class CardlabPlugin:
         if report.failed:
             self.notes.append(f"grader file {report.nodeid} could not be loaded")
 
-    # -- fixtures ---------------------------------------------------------------
-
-    @pytest.fixture(scope="session")
-    def student(self) -> Student:
-        """The student's code, through the worker."""
-        return self._student_proxy()
-
-    @pytest.fixture(scope="session")
-    def ref(self) -> Reference:
-        """The reference implementation (hidden tests only)."""
-        if self.settings.reference is None:
-            pytest.skip("needs the reference implementation, which is not here")
-        return self.settings.reference
-
-    @pytest.fixture(scope="session")
-    def phase(self) -> Phase:
-        """The phase being graded, as the spec states it."""
-        return self.settings.phase
-
-    @pytest.fixture
-    def credit(self, request: pytest.FixtureRequest) -> Credit:
-        """Partial credit for this test."""
-        return request.node.stash.setdefault(_credit_key, Credit())
-
-    def _student_proxy(self) -> Student:
+    def student_proxy(self) -> Student:
+        """The proxy to the student's code, made at first use."""
         if self._student is None:
             self._student = self.settings.make_student()
         return self._student
@@ -160,7 +145,7 @@ class CardlabPlugin:
         """Start the test's transcript and clock."""
         item.stash[_started_key] = time.perf_counter()
         if "student" in getattr(item, "fixturenames", ()):
-            student = self._student_proxy()
+            student = self.student_proxy()
             student.begin(item.nodeid)
             _restart_transcript_per_example(item, student)
 
@@ -184,9 +169,10 @@ class CardlabPlugin:
         return outcome
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        """Stop the worker."""
+        """Stop the worker and remove the scratch folder."""
         if self._student is not None:
             self._student.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     # -- results ----------------------------------------------------------------
 
@@ -262,6 +248,11 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 def _describe(error: BaseException | None, when: str) -> str:
     """One line (or a few) saying what went wrong, without a framework traceback."""
+    if _is_flaky(error):
+        return (
+            "your code gave different answers to the same calls (does it depend on "
+            "randomness, the clock, or state left over from an earlier call?)"
+        )
     if isinstance(error, BaseExceptionGroup) and error.exceptions:
         return _describe(error.exceptions[0], when)
     if isinstance(error, StudentRaised):
@@ -276,6 +267,12 @@ def _describe(error: BaseException | None, when: str) -> str:
     if error is None:
         return f"failed during {when}"
     return f"the grader could not finish this test: {type(error).__name__}: {error}"
+
+
+def _is_flaky(error: BaseException | None) -> bool:
+    from hypothesis.errors import Flaky
+
+    return isinstance(error, Flaky)
 
 
 def _part(item: pytest.Item) -> str | None:
@@ -294,3 +291,37 @@ def _readable_name(item: pytest.Item) -> str:
     summary = doc.strip().splitlines()[0].rstrip(".") if doc else name
     callspec = getattr(item, "callspec", None)
     return f"{summary} [{callspec.id}]" if callspec else summary
+
+
+# -- fixtures (this module is registered as a plugin beside the CardlabPlugin) -------
+
+
+def _plugin(request: pytest.FixtureRequest) -> CardlabPlugin:
+    return request.config.stash[PLUGIN_KEY]
+
+
+@pytest.fixture(scope="session")
+def student(request: pytest.FixtureRequest) -> Student:
+    """The student's code, through the worker."""
+    return _plugin(request).student_proxy()
+
+
+@pytest.fixture(scope="session")
+def ref(request: pytest.FixtureRequest) -> Reference:
+    """The reference implementation (hidden tests only)."""
+    reference = _plugin(request).settings.reference
+    if reference is None:
+        pytest.skip("needs the reference implementation, which is not here")
+    return reference
+
+
+@pytest.fixture(scope="session")
+def phase(request: pytest.FixtureRequest) -> Phase:
+    """The phase being graded, as the spec states it."""
+    return _plugin(request).settings.phase
+
+
+@pytest.fixture
+def credit(request: pytest.FixtureRequest) -> Credit:
+    """Partial credit for this test."""
+    return request.node.stash.setdefault(_credit_key, Credit())

@@ -366,8 +366,10 @@ class Student:
             return to_json(arg._ref)
         if kind is RemotePath:
             return to_json(PathRef(arg._path))
-        if kind in (list, tuple):
+        if kind is list:
             return [self._argument(item) for item in arg]
+        if kind is tuple:
+            return {"$tuple": [self._argument(item) for item in arg]}
         return to_json(self._codec.encode(arg, self._resolve_reference, _not_sendable))
 
     def _resolve_reference(self, path: str) -> Any:

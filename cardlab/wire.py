@@ -2,7 +2,8 @@
 
 A frame is a 4-byte big-endian length followed by that many bytes of UTF-8 JSON.
 Canonical data is tagged so that it survives JSON: ``{"$v": [type, text]}`` for a
-:class:`~cardlab.codec.Value`, ``{"$set": [...]}``, ``{"$dict": [[k, v], ...]}``,
+:class:`~cardlab.codec.Value`, ``{"$set": [...]}``, ``{"$tuple": [...]}`` (arguments
+only: results arrive as lists), ``{"$dict": [[k, v], ...]}``,
 ``{"$h": [id, type name]}`` for a handle to a worker object and ``{"$p": path}``
 for an object of the package named by its dotted path. The judge decodes only
 these shapes; anything else is a :class:`ProtocolError` and ends the worker.
@@ -101,6 +102,8 @@ def from_json(data: Any, is_enum: Any = None) -> Any:
         return HandleRef(body[0], body[1])
     if tag == "$p" and type(body) is str:
         return PathRef(body)
+    if tag == "$tuple" and type(body) is list:
+        return tuple(from_json(item, is_enum) for item in body)
     if tag == "$set" and type(body) is list:
         return frozenset(_hashable(from_json(item, is_enum)) for item in body)
     if tag == "$dict" and type(body) is list and all(_is_pair(p, object, object) for p in body):

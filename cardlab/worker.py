@@ -50,6 +50,7 @@ _BUILTINS: dict[str, Callable[..., Any]] = {
     "is": operator.is_,
     "isinstance": isinstance,
     "type_name": lambda obj: type(obj).__name__,
+    "Random": random.Random,
 }
 _ORIGINAL_STDIN = sys.stdin
 
@@ -212,6 +213,8 @@ class Worker:
             return self.codec.decode_value(value, self.resolve)
         if kind is list:
             return [self._materialize(item) for item in value]
+        if kind is tuple:
+            return tuple(self._materialize(item) for item in value)
         if kind is frozenset:
             return {self._materialize(item) for item in value}
         if kind is dict:

@@ -38,12 +38,12 @@ class Canon:
         """The fields of a reference PlayerView as canonical data."""
         cards = self.cards
         return {
-            "hand": [cards[c] for c in view.hand],
+            "hand": tuple(cards[c] for c in view.hand),
             "trump": self.suits[view.trump],
             "trump_card": None if view.trump_card is None else cards[view.trump_card],
-            "table": [cards[c] for c in view.table],
+            "table": tuple(cards[c] for c in view.table),
             "stock_size": view.stock_size,
-            "played": [cards[c] for c in view.played],
+            "played": tuple(cards[c] for c in view.played),
             "my_points": view.my_points,
             "opponent_points": view.opponent_points,
         }

@@ -1,0 +1,84 @@
+"""The proxy: what crosses between judge and worker, and how."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlab.codec import Value, load_codec
+from cardlab.compose import compose
+from cardlab.process import WorkerFailure, WorkerSetup
+from cardlab.proxy import Handle, Student, StudentRaised
+
+
+@pytest.fixture
+def bisca(repo):
+    """The bisca reference in a worker, with the bisca codec."""
+    folder = repo.reference_dir("bisca")
+    codec_file = repo.graders_dir("bisca") / "codec.py"
+    setup = WorkerSetup(compose("bisca", folder, folder, ()), codec_file, 4096)
+    student = Student(setup, 2.0, load_codec(codec_file))
+    student.begin("test_proxy")
+    yield student
+    student.close()
+
+
+def test_cards_and_suits_cross_as_values(bisca):
+    card = bisca.card.Card.from_notation("qs")
+    assert card == Value("Card", "QS")
+    assert bisca.attr(card, "points") == 2
+    assert bisca.get("suit.Suit.HEARTS") == Value("Suit", "HEARTS")
+    assert repr(bisca.get("suit.Suit.HEARTS")) == "Suit.HEARTS"
+    assert bisca.method(Value("Card", "7H"), "beats", card, Value("Suit", "HEARTS")) is True
+
+
+def test_other_objects_cross_as_handles(bisca):
+    player = bisca.player.Player("Ann")
+    assert isinstance(player, Handle) and player.type_name == "Player"
+    player.take(Value("Card", "AS"))
+    player.take(Value("Card", "2D"))
+    assert player.hand == [Value("Card", "AS"), Value("Card", "2D")]
+    assert player.name == "Ann"
+    assert bisca.builtin("str", player) == "Ann"
+    assert bisca.builtin_bool("contains", player.hand, Value("Card", "AS")) is True
+
+
+def test_tuple_arguments_arrive_as_tuples(bisca):
+    rng = bisca.builtin("Random", 3)
+    assert bisca.builtin("type_name", (1, 2)) == "tuple"
+    assert bisca.builtin("type_name", [1, 2]) == "list"
+    deck = bisca.deck.Deck.shuffled(rng)
+    assert len(deck) == 40
+
+
+def test_student_exceptions_cross_with_their_type_names(bisca):
+    with pytest.raises(StudentRaised) as raised:
+        bisca.card.Card.from_notation("ZZ")
+    assert raised.value.is_a("ValueError") and raised.value.is_a("builtins.Exception")
+    assert "ZZ" in raised.value.message
+    with bisca.raises("ValueError"):
+        bisca.card.Card.from_notation("1X")
+    with pytest.raises(AssertionError, match="should raise KeyError"), bisca.raises("KeyError"):
+        bisca.card.Card.from_notation("1X")
+
+
+def test_a_failed_worker_is_replaced_for_the_next_test(bisca):
+    player = bisca.player.Player("Ann")
+    with pytest.raises(WorkerFailure, match=r"did not finish within 0\.0001 s"):
+        bisca.console(bisca.play.main, ["--seed", "1"], stdin="1\n" * 20, seconds=0.0001)
+    with pytest.raises(WorkerFailure):  # the rest of this test fails at once
+        bisca.player.Player("Bob")
+    bisca.begin("next test")
+    assert bisca.player.Player("Bob").name == "Bob"
+    with pytest.raises(WorkerFailure, match="lost when the worker was restarted"):
+        player.take(Value("Card", "AS"))
+
+
+def test_the_transcript_shows_calls_and_results(bisca):
+    bisca.card.Card.from_notation("7h")
+    with pytest.raises(StudentRaised):
+        bisca.card.Card.from_notation("??")
+    assert bisca.transcript.last(2) == [
+        "card.Card.from_notation('7h') -> 7H",
+        "card.Card.from_notation('??') -> raised ValueError: "
+        "not a card notation: '??' (expected e.g. 'QS' or '7h')",
+    ]
