@@ -79,8 +79,15 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
     if output is None:
         click.echo(render(report, fmt, color=sys.stdout.isatty() and fmt == "text"), nl=False)
         return
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(render(report, fmt), encoding="utf-8")
+    text = render(report, fmt)
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        click.echo(text, nl=False)  # the report is never lost
+        raise CardlabError(
+            f"could not write the report to {output} ({error.strerror}); it was printed instead"
+        ) from None
     click.echo(f"Report written to {output} ({report.score:g} / {report.max_score:g})", err=True)
 
 

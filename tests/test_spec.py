@@ -91,3 +91,19 @@ def test_cli_unknown_assignment_and_phase(repo):
     assert unknown.exit_code == 2 and "unknown assignment 'poker'" in unknown.output
     phase = runner.invoke(main, ["grade", "bisca", "--phase", "9", "--project", str(repo.root)])
     assert phase.exit_code == 2 and "no phase 9" in phase.output
+
+
+def test_cli_prints_the_report_when_the_output_cannot_be_written(toy, tmp_path):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = CliRunner().invoke(main, [
+        "grade", "toy", "--phase", "1", "--format", "json",
+        "--output", str(blocker / "report.json"), "--project", str(toy.root),
+    ])
+    assert result.exit_code == 2
+    assert '"format": "cardlab-report/1"' in result.output
+    assert "could not write the report" in result.output
