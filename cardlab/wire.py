@@ -24,6 +24,7 @@ from .codec import Value
 _HEADER = struct.Struct(">I")
 MAX_FRAME_BYTES = 16 * 1024 * 1024
 _READ_SIZE = 1 << 16
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class ProtocolError(Exception):
@@ -130,7 +131,7 @@ def _hashable(data: Any) -> Any:
 
 def write_frame(fd: int, message: dict) -> None:
     """Write one message to a file descriptor."""
-    payload = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+    payload = _ENCODER.encode(message).encode()
     _write_all(fd, _HEADER.pack(len(payload)) + payload)
 
 

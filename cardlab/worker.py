@@ -66,6 +66,13 @@ class CappedOutput(io.TextIOBase):
         self.kept = 0
         self.cut = False
 
+    def reset(self, limit: int) -> None:
+        """Forget what was kept, ready for the next call."""
+        self.limit = limit
+        self.parts.clear()
+        self.kept = 0
+        self.cut = False
+
     def writable(self) -> bool:
         """A capped output is writable."""
         return True
@@ -99,6 +106,8 @@ class Worker:
         self.student_files: set[str] = set()
         self.codec = Codec([])
         self.output_limit = 65536
+        self.out = CappedOutput(self.output_limit)
+        self.err = CappedOutput(self.output_limit)
 
     def serve(self) -> None:
         """Answer requests until the judge closes the channel."""
@@ -111,7 +120,9 @@ class Worker:
 
     def answer(self, request: dict) -> dict:
         """Carry out one request with the student's output captured."""
-        out, err = CappedOutput(self.output_limit), CappedOutput(self.output_limit)
+        out, err = self.out, self.err
+        out.reset(self.output_limit)
+        err.reset(self.output_limit)
         sys.stdin = io.StringIO(request.get("stdin") or "")
         sys.stdout, sys.stderr = out, err
         try:
