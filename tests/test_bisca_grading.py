@@ -85,7 +85,7 @@ BUGS = (
         "        return Card('A', view.trump)\n        if view.is_leading:\n",
         "auto-player"),
     Bug("the AutoPlayer throws its most valuable cards", 3, "auto_player",
-        "return min(view.hand, key=lambda card: discard_cost(card, view.trump))",
+        "return _cheapest(view.hand, discard_cost, view.trump)",
         "return max(view.hand, key=lambda card: discard_cost(card, view.trump))",
         "tournament"),
 )

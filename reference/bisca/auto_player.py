@@ -11,7 +11,7 @@ The rules are small pure functions (``lead_cost``, ``discard_cost``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from .board import PlayerView
 from .card import Card
@@ -61,8 +61,14 @@ def best_same_suit_winner(hand: Iterable[Card], led: Card) -> Card | None:
         Among the cards of ``led``'s suit stronger than ``led``, the one worth the most
         points (the weakest of those worth the same); None if there is no such card.
     """
-    winners = [card for card in hand if card.suit == led.suit and card.strength > led.strength]
-    return max(winners, key=lambda card: (card.points, -card.strength), default=None)
+    best = None
+    for card in hand:
+        if card.suit != led.suit or card.strength <= led.strength:
+            continue  # does not beat led
+        # More points, or as many with a weaker card.
+        if best is None or (card.points, -card.strength) > (best.points, -best.strength):
+            best = card
+    return best
 
 
 def cheapest_trump(hand: Iterable[Card], trump: Suit) -> Card | None:
@@ -76,8 +82,29 @@ def cheapest_trump(hand: Iterable[Card], trump: Suit) -> Card | None:
         The trump of lowest strength in ``hand`` (also the one worth fewest points), or
         None if ``hand`` holds no trump.
     """
-    trumps = [card for card in hand if card.suit == trump]
-    return min(trumps, key=lambda card: card.strength, default=None)
+    weakest = None
+    for card in hand:
+        if card.suit == trump and (weakest is None or card.strength < weakest.strength):
+            weakest = card
+    return weakest
+
+
+def _cheapest(
+    cards: Sequence[Card], cost: Callable[[Card, Suit], tuple[int, ...]], trump: Suit
+) -> Card:
+    """Return the first of ``cards`` with the lowest ``cost(card, trump)``, as ``min`` would.
+
+    ``cards`` must not be empty; ``cost`` is ``lead_cost`` or ``discard_cost``.  This
+    and the other choices of this module are plain loops rather than ``min`` or ``max``
+    with a key function: the player chooses at every move of every game, and for a hand
+    of three cards such a loop is about twice as quick in CPython 3.11.
+    """
+    best, best_cost = cards[0], cost(cards[0], trump)
+    for card in cards[1:]:
+        card_cost = cost(card, trump)
+        if card_cost < best_cost:
+            best, best_cost = card, card_cost
+    return best
 
 
 class AutoPlayer(Player):
@@ -115,7 +142,7 @@ class AutoPlayer(Player):
         if not view.hand:
             raise ValueError(f"{self.name} has no card to play")
         if view.is_leading:
-            return min(view.hand, key=lambda card: lead_cost(card, view.trump))
+            return _cheapest(view.hand, lead_cost, view.trump)
         return self._follow(view, view.table[0])
 
     def _follow(self, view: PlayerView, led: Card) -> Card:
@@ -125,7 +152,7 @@ class AutoPlayer(Player):
             winner = cheapest_trump(view.hand, view.trump)
         if winner is not None:
             return winner
-        return min(view.hand, key=lambda card: discard_cost(card, view.trump))
+        return _cheapest(view.hand, discard_cost, view.trump)
 
     def _worth_a_trump(self, view: PlayerView, led: Card) -> bool:
         """Tell whether ``led`` is a non-trump that deserves a trump (rule 2)."""

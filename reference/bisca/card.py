@@ -13,7 +13,7 @@ is worth when the game is scored.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .suit import Suit
@@ -34,16 +34,27 @@ _SUIT_LETTERS = frozenset(suit.letter for suit in Suit)
 class Card:
     """One card of the bisca deck, an immutable value.
 
+    A card is made from its rank and suit only; ``points`` and ``strength`` follow from
+    the rank and are worked out once, when the card is made, because the game and the
+    computer player read them at every move.
+
     Attributes:
         rank: One of ``RANKS``, e.g. "Q" or "7".
         suit: The card's suit.
+        points: The points this card scores, ``POINTS[rank]`` (0, 2, 3, 4, 10 or 11).
+        strength: The position of the rank in ``RANKS``: 0 for a 2 up to 9 for an Ace.
     """
 
     rank: str
     suit: Suit
+    points: int = field(init=False, repr=False, compare=False)
+    strength: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Check the fields.
+        """Check the fields, then work out ``points`` and ``strength`` from the rank.
+
+        The card is frozen, so those two fields are set with ``object.__setattr__``, the
+        way the dataclasses documentation describes for ``__post_init__``.
 
         Raises:
             ValueError: If ``rank`` is not one of ``RANKS`` (the message repeats it).
@@ -53,16 +64,8 @@ class Card:
             raise ValueError(f"unknown rank {self.rank!r}: expected one of {', '.join(RANKS)}")
         if not isinstance(self.suit, Suit):
             raise TypeError(f"suit must be a Suit, not {self.suit!r}")
-
-    @property
-    def points(self) -> int:
-        """int: The points this card scores, ``POINTS[rank]`` (0, 2, 3, 4, 10 or 11)."""
-        return POINTS[self.rank]
-
-    @property
-    def strength(self) -> int:
-        """int: The position of the rank in ``RANKS``: 0 for a 2 up to 9 for an Ace."""
-        return _STRENGTH[self.rank]
+        object.__setattr__(self, "points", POINTS[self.rank])
+        object.__setattr__(self, "strength", _STRENGTH[self.rank])
 
     @property
     def notation(self) -> str:

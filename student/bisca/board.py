@@ -22,7 +22,7 @@ a ``PlayerView``: its own hand and public information, never the stock or the ot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .card import Card
 from .deck import Deck
@@ -53,9 +53,12 @@ def round_winner(led: Card, followed: Card, trump: Suit) -> int:
     raise NotImplementedError("round_winner is yours to write in this phase")
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """Everything one player may know when it is its turn to play.
+
+    A view is an immutable named tuple: the board builds one at every move, and a named
+    tuple is much quicker to build than a frozen dataclass.  Its fields can be given by
+    keyword, e.g. ``PlayerView(hand=..., trump=..., ...)``, or in the order below.
 
     Attributes:
         hand: The player's cards, in the order they were received.
@@ -91,9 +94,10 @@ class PlayerView:
         raise NotImplementedError("PlayerView.is_leading is yours to write in this phase")
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """A completed round, as recorded by the board.
+
+    Like ``PlayerView``, a round is an immutable named tuple, quick to build.
 
     Attributes:
         leader: The name of the player who played first.
