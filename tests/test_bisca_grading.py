@@ -53,6 +53,8 @@ BUGS = (
         "        if self.suit == trump:\n            return True\n"
         "        return self.suit == led.suit and self.strength > led.strength",
         "card"),
+    Bug("a hash that disagrees with equality", 2, "card",
+        "return hash((self.rank, self.suit))", "return id(self)", "card"),
     Bug("notation in lower case", 2, "card",
         "return self.rank + self.suit.letter", "return self.rank + self.suit.letter.lower()",
         "card"),

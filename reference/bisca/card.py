@@ -30,13 +30,14 @@ _STRENGTH: Mapping[str, int] = MappingProxyType({rank: i for i, rank in enumerat
 _SUIT_LETTERS = frozenset(suit.letter for suit in Suit)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card of the bisca deck, an immutable value.
 
     A card is made from its rank and suit only; ``points`` and ``strength`` follow from
     the rank and are worked out once, when the card is made, because the game and the
-    computer player read them at every move.
+    computer player read them at every move.  Two cards are equal when they have the
+    same rank and suit, and equal cards hash alike.
 
     Attributes:
         rank: One of ``RANKS``, e.g. "Q" or "7".
@@ -66,6 +67,21 @@ class Card:
             raise TypeError(f"suit must be a Suit, not {self.suit!r}")
         object.__setattr__(self, "points", POINTS[self.rank])
         object.__setattr__(self, "strength", _STRENGTH[self.rank])
+
+    def __eq__(self, other: object) -> bool:
+        """Return True if ``other`` is a card of the same rank and suit.
+
+        Returns:
+            ``NotImplemented`` when ``other`` is not a ``Card``, so Python can try the
+            comparison the other way round (and then falls back to False).
+        """
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.rank == other.rank and self.suit is other.suit
+
+    def __hash__(self) -> int:
+        """Return a hash that agrees with ``==``: that of the pair (rank, suit)."""
+        return hash((self.rank, self.suit))
 
     @property
     def notation(self) -> str:

@@ -27,13 +27,14 @@ POINTS: Mapping[str, int] = MappingProxyType(
 """Points scored by a card of each rank; a full deck is worth 120 points."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card of the bisca deck, an immutable value.
 
     A card is made from its rank and suit only; ``points`` and ``strength`` follow from
     the rank and are worked out once, when the card is made, because the game and the
-    computer player read them at every move.
+    computer player read them at every move.  Two cards are equal when they have the
+    same rank and suit, and equal cards hash alike.
 
     Attributes:
         rank: One of ``RANKS``, e.g. "Q" or "7".
@@ -58,6 +59,19 @@ class Card:
             TypeError: If ``suit`` is not a ``Suit`` (the message repeats it).
         """
         raise NotImplementedError("Card.__post_init__ is yours to write in this phase")
+
+    def __eq__(self, other: object) -> bool:
+        """Return True if ``other`` is a card of the same rank and suit.
+
+        Returns:
+            ``NotImplemented`` when ``other`` is not a ``Card``, so Python can try the
+            comparison the other way round (and then falls back to False).
+        """
+        raise NotImplementedError("Card.__eq__ is yours to write in this phase")
+
+    def __hash__(self) -> int:
+        """Return a hash that agrees with ``==``: that of the pair (rank, suit)."""
+        raise NotImplementedError("Card.__hash__ is yours to write in this phase")
 
     @property
     def notation(self) -> str:
