@@ -17,6 +17,7 @@ import platform
 import sys
 import time
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,9 +201,29 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         "-q",
     ]
     output = io.StringIO()
-    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+    with (
+        contextlib.redirect_stdout(output),
+        contextlib.redirect_stderr(output),
+        _importable(dirs),
+    ):
         exit_code = pytest.main(args, plugins=[plugin, plugin_module])
     return exit_code, output.getvalue()
+
+
+@contextlib.contextmanager
+def _importable(dirs: list[Path]) -> Iterator[None]:
+    """Let grader tests import helper modules that sit beside them (``bisca_games.py``).
+
+    Helper modules are named after their assignment, so that two assignments graded in
+    one process never share a module name.
+    """
+    added = [str(d.resolve()) for d in dirs if str(d.resolve()) not in sys.path]
+    sys.path[:0] = added
+    try:
+        yield
+    finally:
+        for entry in added:
+            sys.path.remove(entry)
 
 
 def _pytest_problem(exit_code: int, output: str) -> str:
