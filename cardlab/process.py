@@ -133,6 +133,9 @@ class WorkerProcess:
         except ProtocolError as error:
             self.kill()
             raise WorkerFailure(f"the worker sent a malformed answer ({error})") from None
+        except BaseException:
+            self.kill()  # interrupted mid-request (a test's own time limit): never reuse
+            raise
 
     def _ending(self) -> str:
         """Why the worker stopped, once it has."""
