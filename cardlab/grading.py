@@ -212,18 +212,32 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
 
 @contextlib.contextmanager
 def _importable(dirs: list[Path]) -> Iterator[None]:
-    """Let grader tests import helper modules that sit beside them (``bisca_games.py``).
+    """Let grader tests import helper modules that sit beside them, for one run.
 
     Helper modules are named after their assignment, so that two assignments graded in
     one process never share a module name.
     """
-    added = [str(d.resolve()) for d in dirs if str(d.resolve()) not in sys.path]
+    folders = [d.resolve() for d in dirs]
+    added = [str(folder) for folder in folders if str(folder) not in sys.path]
     sys.path[:0] = added
     try:
         yield
     finally:
         for entry in added:
             sys.path.remove(entry)
+        _forget_modules_under(folders)
+
+
+def _forget_modules_under(folders: list[Path]) -> None:
+    """Drop grader modules from ``sys.modules``, so the next run imports them afresh.
+
+    pytest keeps marks on the objects of a test module; a module reused by a second run
+    in the same process would carry the first run's state into the second.
+    """
+    for name, module in list(sys.modules.items()):
+        location = getattr(module, "__file__", None)
+        if location and any(Path(location).is_relative_to(folder) for folder in folders):
+            del sys.modules[name]
 
 
 def _pytest_problem(exit_code: int, output: str) -> str:

@@ -142,3 +142,22 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
     assert report.score < report.max_score
+
+
+def _without_timing(data: dict) -> dict:
+    data = dict(data, seconds=None)
+    data["parts"] = [
+        dict(part, tests=[dict(test, seconds=None) for test in part["tests"]])
+        for part in data["parts"]
+    ]
+    return data
+
+
+@pytest.mark.slow
+def test_the_same_submission_gets_the_same_report(repo):
+    from cardlab.demo import example_submission
+    from cardlab.reports import to_json
+
+    reports = [to_json(_grade(repo, 2, example_submission(repo))) for _ in range(2)]
+    assert reports[0]["score"] < 100
+    assert _without_timing(reports[0]) == _without_timing(reports[1])
