@@ -258,6 +258,12 @@ def _submission_notes(job: GradingJob) -> list[str]:
     return notes
 
 
+def _no_tests_note(job: GradingJob) -> str:
+    if job.hidden_dir is None:
+        return "checked only when your work is graded"
+    return "no test of this part ran"
+
+
 def _report(
     job: GradingJob, plugin: CardlabPlugin, notes: list[str], seconds: float
 ) -> GradeReport:
@@ -265,7 +271,7 @@ def _report(
     parts = []
     for part in phase.parts:
         tests = tuple(r for r in plugin.results if r.part == part.id)
-        note = "" if any(t.status != "skipped" for t in tests) else "no test of this part ran"
+        note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job)
         score = round(part_score(part.points, tests), 2)
         parts.append(PartResult(part.id, part.title, score, part.points, tests, note))
     return GradeReport(

@@ -137,21 +137,18 @@ class Spec:
 
     def student_modules(self, number: int) -> tuple[str, ...]:
         """Modules that are the student's in a phase: its own and every earlier phase's."""
-        modules: list[str] = []
-        for phase in self.phases:
-            if phase.number > number:
-                break
-            modules.extend(m for m in phase.writes if m not in modules)
-        return tuple(modules)
+        return self._up_to(number, "writes")
 
     def student_methods(self, number: int) -> tuple[str, ...]:
         """Single methods that are the student's in a phase, earlier phases' included."""
-        methods: list[str] = []
+        return self._up_to(number, "methods")
+
+    def _up_to(self, number: int, field_name: str) -> tuple[str, ...]:
+        names: dict[str, None] = {}
         for phase in self.phases:
-            if phase.number > number:
-                break
-            methods.extend(m for m in phase.methods if m not in methods)
-        return tuple(methods)
+            if phase.number <= number:
+                names.update(dict.fromkeys(getattr(phase, field_name)))
+        return tuple(names)
 
     def all_student_modules(self) -> tuple[str, ...]:
         """Every module a student writes in some phase, whole."""

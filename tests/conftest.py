@@ -11,6 +11,7 @@ import pytest
 from cardlab.grading import project_job, run
 from cardlab.project import Project
 from cardlab.results import GradeReport
+from cardlab.spec import Spec, load_spec
 
 collect_ignore = ["toy_project"]  # grader suites of the toy assignment, run by tests
 
@@ -47,3 +48,92 @@ def grade_toy(toy: Project, tmp_path: Path) -> Callable[..., GradeReport]:
         return run(project_job(toy, "toy", phase, submission))
 
     return grade
+
+
+TOY_SPEC = """\
+[assignment]
+id = "toy"
+title = "Toy"
+package = "toy"
+summary = "A package of four small modules."
+
+[limits]
+call_seconds = 1.0
+test_seconds = 10.0
+output_bytes = 4096
+
+[[phase]]
+number = 1
+title = "Numbers"
+writes = ["a"]
+methods = ["c.Counter.bump"]
+
+  [[phase.part]]
+  id = "a"
+  title = "A"
+  points = 1
+
+[[phase]]
+number = 2
+title = "More numbers"
+writes = ["b"]
+
+  [[phase.part]]
+  id = "b"
+  title = "B"
+  points = 1
+"""
+
+TOY_REFERENCE = {
+    "__init__.py": '"""The toy package."""\n',
+    "a.py": (
+        '"""Doubling."""\n\n\ndef double(x: int) -> int:\n'
+        '    """Return twice ``x``."""\n    return x * 2  # SECRET-A\n'
+    ),
+    "b.py": (
+        '"""Answers."""\n\nfrom .a import double\n\n\ndef answer() -> int:\n'
+        '    """Return the answer."""\n    return 42  # SECRET-B\n\n\n'
+        "def quadruple(x: int) -> int:\n"
+        '    """Return four times ``x``."""\n    return double(double(x))\n\n\n'
+        'if __name__ == "__main__":\n    print(answer())\n'
+    ),
+    "c.py": (
+        '"""Counting."""\n\n\nclass Counter:\n    """A counter."""\n\n'
+        "    def __init__(self) -> None:\n"
+        '        """Start at 0."""\n        self.n = 0\n\n'
+        "    def bump(self) -> None:\n"
+        '        """Add one."""\n        self.n += 1  # SECRET-C\n'
+    ),
+    "d.py": (
+        '"""Provided in every phase."""\n\nfrom .b import answer\n\n\n'
+        "def half_answer() -> int:\n"
+        '    """Half the answer."""\n    return answer() // 2  # SECRET-D\n'
+    ),
+}
+
+
+@pytest.fixture
+def toy_tree(tmp_path: Path) -> tuple[Project, Spec]:
+    """A new project in ``tmp_path`` with a toy assignment of its own, for tests that change it.
+
+    It holds the spec, the reference (``TOY_REFERENCE``), public tests with a data file and
+    a stray ``__pycache__``, a hidden test and a codec.
+
+    Returns:
+        The project and the assignment's spec.
+    """
+    root = tmp_path / "project"
+    (root / "specs").mkdir(parents=True)
+    (root / "specs" / "toy.toml").write_text(TOY_SPEC, encoding="utf-8")
+    reference = write_files(root / "reference" / "toy", TOY_REFERENCE)
+    graders = root / "graders" / "toy"
+    (graders / "public" / "data").mkdir(parents=True)
+    (graders / "public" / "test_a.py").write_text("def test_a():\n    pass\n")
+    (graders / "public" / "data" / "cases.json").write_text('[{"x": 1, "double": 2}]\n')
+    (graders / "public" / "__pycache__").mkdir()
+    (graders / "public" / "__pycache__" / "test_a.cpython-311.pyc").write_bytes(b"junk")
+    (graders / "hidden").mkdir()
+    (graders / "hidden" / "test_b.py").write_text("def test_b():\n    assert 'SECRET-H'\n")
+    (graders / "codec.py").write_text('"""Codec."""\n')
+    project = Project(root)
+    return project, load_spec(project.spec_path("toy"), reference)

@@ -17,95 +17,9 @@ import cardlab
 from cardlab.errors import CardlabError
 from cardlab.handout import build_framework_wheel, build_handout, check_handout
 from cardlab.project import Project
-from cardlab.spec import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
-
-SPEC = """\
-[assignment]
-id = "toy"
-title = "Toy"
-package = "toy"
-summary = "A package of four small modules."
-
-[limits]
-call_seconds = 1.0
-test_seconds = 10.0
-output_bytes = 4096
-
-[[phase]]
-number = 1
-title = "Numbers"
-writes = ["a"]
-methods = ["c.Counter.bump"]
-
-  [[phase.part]]
-  id = "a"
-  title = "A"
-  points = 1
-
-[[phase]]
-number = 2
-title = "More numbers"
-writes = ["b"]
-
-  [[phase.part]]
-  id = "b"
-  title = "B"
-  points = 1
-"""
-
-REFERENCE = {
-    "__init__.py": '"""The toy package."""\n',
-    "a.py": (
-        '"""Doubling."""\n\n\ndef double(x: int) -> int:\n'
-        '    """Return twice ``x``."""\n    return x * 2  # SECRET-A\n'
-    ),
-    "b.py": (
-        '"""Answers."""\n\nfrom .a import double\n\n\ndef answer() -> int:\n'
-        '    """Return the answer."""\n    return 42  # SECRET-B\n\n\n'
-        "def quadruple(x: int) -> int:\n"
-        '    """Return four times ``x``."""\n    return double(double(x))\n\n\n'
-        'if __name__ == "__main__":\n    print(answer())\n'
-    ),
-    "c.py": (
-        '"""Counting."""\n\n\nclass Counter:\n    """A counter."""\n\n'
-        "    def __init__(self) -> None:\n"
-        '        """Start at 0."""\n        self.n = 0\n\n'
-        "    def bump(self) -> None:\n"
-        '        """Add one."""\n        self.n += 1  # SECRET-C\n'
-    ),
-    "d.py": (
-        '"""Provided in every phase."""\n\nfrom .b import answer\n\n\n'
-        "def half_answer() -> int:\n"
-        '    """Half the answer."""\n    return answer() // 2  # SECRET-D\n'
-    ),
-}
-
-
-@pytest.fixture
-def toy_tree(tmp_path):
-    """A project with the toy assignment: spec, reference, public and hidden tests."""
-    root = tmp_path / "project"
-    (root / "specs").mkdir(parents=True)
-    (root / "specs" / "toy.toml").write_text(SPEC, encoding="utf-8")
-    reference = root / "reference" / "toy"
-    reference.mkdir(parents=True)
-    for name, text in REFERENCE.items():
-        (reference / name).write_text(text, encoding="utf-8")
-    graders = root / "graders" / "toy"
-    (graders / "public" / "data").mkdir(parents=True)
-    (graders / "public" / "test_a.py").write_text("def test_a():\n    pass\n")
-    (graders / "public" / "data" / "cases.json").write_text('[{"x": 1, "double": 2}]\n')
-    (graders / "public" / "__pycache__").mkdir()
-    (graders / "public" / "__pycache__" / "test_a.cpython-311.pyc").write_bytes(b"junk")
-    (graders / "hidden").mkdir()
-    (graders / "hidden" / "test_b.py").write_text("def test_b():\n    assert 'SECRET-H'\n")
-    (graders / "codec.py").write_text('"""Codec."""\n')
-    project = Project(root)
-    return project, load_spec(project.spec_path("toy"), reference)
-
 
 def _files(folder: Path) -> dict[str, bytes]:
     return {
@@ -136,7 +50,8 @@ def test_phase_one_handout_holds_exactly_what_students_get(toy_tree, tmp_path):
         "toy/d.pyc",
     ]
     assert (folder / "spec.toml").read_bytes() == spec.path.read_bytes()
-    assert (folder / "toy" / "__init__.py").read_text() == REFERENCE["__init__.py"]
+    reference = project.reference_dir("toy")
+    assert (folder / "toy" / "__init__.py").read_bytes() == (reference / "__init__.py").read_bytes()
 
 
 def test_handout_never_holds_reference_code_or_hidden_tests(toy_tree, tmp_path):
@@ -243,7 +158,7 @@ def test_a_wheel_holding_more_than_cardlab_is_refused(toy_tree, tmp_path):
     wheel = tmp_path / "cardlab-9.9-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as archive:
         archive.writestr("cardlab/__init__.py", "")
-        archive.writestr("reference/toy/a.py", REFERENCE["a.py"])
+        archive.writestr("reference/toy/a.py", (project.reference_dir("toy") / "a.py").read_text())
     with pytest.raises(CardlabError, match=r"reference/toy/a\.py"):
         build_handout(project, spec, 1, tmp_path / "out", wheel=wheel)
     assert not (tmp_path / "out").exists()

@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 
 from cardlab.errors import CardlabError
-from cardlab.project import Project
-from cardlab.spec import load_spec
 from cardlab.stubs import stub_drift, stub_module, write_stubs
 
 REPO = Path(__file__).resolve().parents[1]
@@ -267,70 +265,14 @@ def test_every_reference_module_stubs_cleanly(path):
         assert len(body) == 1 and isinstance(body[0], ast.Raise), name
 
 
-TOY_SPEC = """\
-[assignment]
-id = "toy"
-title = "Toy"
-package = "toy"
-
-[limits]
-call_seconds = 1.0
-test_seconds = 10.0
-output_bytes = 4096
-
-[[phase]]
-number = 1
-title = "A"
-writes = ["a"]
-methods = ["c.Counter.bump"]
-
-  [[phase.part]]
-  id = "a"
-  title = "A"
-  points = 1
-
-[[phase]]
-number = 2
-title = "B"
-writes = ["b"]
-
-  [[phase.part]]
-  id = "b"
-  title = "B"
-  points = 1
-"""
-
-TOY_MODULES = {
-    "__init__.py": '"""Toy package."""\n',
-    "a.py": 'def one() -> int:\n    """One."""\n    return 1\n',
-    "b.py": 'from .a import one\n\n\ndef two() -> int:\n    """Two."""\n    return one() + 1\n',
-    "c.py": (
-        "class Counter:\n"
-        "    def __init__(self) -> None:\n        self.n = 0\n\n"
-        '    def bump(self) -> None:\n        """Add one."""\n        self.n += 1\n'
-    ),
-    "d.py": "VALUE = 4\n",
-}
-
-
-@pytest.fixture
-def toy_tree(tmp_path):
-    (tmp_path / "specs").mkdir()
-    (tmp_path / "specs" / "toy.toml").write_text(TOY_SPEC, encoding="utf-8")
-    reference = tmp_path / "reference" / "toy"
-    reference.mkdir(parents=True)
-    for name, text in TOY_MODULES.items():
-        (reference / name).write_text(text, encoding="utf-8")
-    project = Project(tmp_path)
-    return project, load_spec(project.spec_path("toy"), reference)
-
-
 def test_write_stubs_writes_student_modules_and_init(toy_tree):
     project, spec = toy_tree
     written = write_stubs(project, spec)
     folder = project.student_dir("toy")
     assert [p.name for p in written] == ["__init__.py", "a.py", "b.py", "c.py"]
-    assert (folder / "__init__.py").read_text() == TOY_MODULES["__init__.py"]
+    assert (folder / "__init__.py").read_text() == (
+        project.reference_dir("toy") / "__init__.py"
+    ).read_text()
     assert "NotImplementedError" in (folder / "a.py").read_text()
     assert "import" not in (folder / "b.py").read_text()  # only the body used it
     c = (folder / "c.py").read_text()

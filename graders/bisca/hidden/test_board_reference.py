@@ -1,9 +1,6 @@
 """Hidden tests of Board (phase 3): seeded whole games and game states, against the reference."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
+import bisca_games
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -13,23 +10,7 @@ from cardlab.testing import card, expect_equal, member, show
 
 pytestmark = pytest.mark.part("board")
 
-_GAMES_MODULE = "cardlab_bisca_hidden_games"
-
-
-def load_games():
-    """games.py, next to this file (shared helpers; a conftest.py would stop the run)."""
-    path = str(Path(__file__).with_name("games.py"))
-    module = sys.modules.get(_GAMES_MODULE)
-    if module is None or module.__file__ != path:
-        spec = importlib.util.spec_from_file_location(_GAMES_MODULE, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[_GAMES_MODULE] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-games_module = load_games()
-NAMES = games_module.NAMES
+NAMES = bisca_games.NAMES
 ALL_CARDS = [rank + suit for suit in "SHCD" for rank in "23456QJK7A"]
 SUITS = ("SPADES", "HEARTS", "CLUBS", "DIAMONDS")
 VIEW_FIELDS = ("hand", "trump", "trump_card", "table", "stock_size", "played", "my_points",
@@ -37,12 +18,7 @@ VIEW_FIELDS = ("hand", "trump", "trump_card", "table", "stock_size", "played", "
 
 seeds = st.integers(0, 2**32 - 1)
 firsts = st.sampled_from((0, 1))
-policies = st.sampled_from(games_module.POLICIES)
-
-
-@pytest.fixture(scope="session")
-def games(ref):
-    return games_module.Games(ref)
+policies = st.sampled_from(bisca_games.POLICIES)
 
 
 @pytest.mark.weight(6)
@@ -51,7 +27,7 @@ def games(ref):
 @example(seed=121, first=0, policy="first")  # ends 60-60: a tie
 def test_whole_games_like_the_reference(student, games, seed, first, policy):
     """Whole seeded games: every round, the draws, the scores and the winner as the reference."""
-    games_module.replay(student, games.record(seed, first, policy))
+    bisca_games.replay(student, games.record(seed, first, policy))
 
 
 @pytest.mark.weight(2)
@@ -62,7 +38,7 @@ def test_whole_games_like_the_reference(student, games, seed, first, policy):
 def test_views_like_the_reference(student, ref, games, seed, first, policy, moves, whose):
     """view_for(player) at any point of a game holds what the reference's view holds."""
     record = games.record(seed, first, policy)
-    board, players = games_module.play_moves(student, record, moves)
+    board, players = bisca_games.play_moves(student, record, moves)
     model = games.board_after(seed, first, policy, moves)
     to_play = model.to_play.name
     name = to_play if whose == "to_play" else NAMES[1 - NAMES.index(to_play)]
@@ -92,7 +68,7 @@ def test_views_like_the_reference(student, ref, games, seed, first, policy, move
 def test_rounds_like_the_reference(student, games, seed, first, policy, rounds, half):
     """board.rounds and the Round of the last round, and the table of a round half played."""
     record = games.record(seed, first, policy)
-    board, _ = games_module.play_moves(student, record, 2 * rounds)
+    board, _ = bisca_games.play_moves(student, record, 2 * rounds)
     entry = record.rounds[rounds - 1]
     where = f"{record.describe()}\nAfter {entry.describe()}"
     recorded = board.rounds
@@ -150,7 +126,7 @@ def test_construction_like_the_reference(student, ref, names, size, first):
 def test_refused_card_changes_nothing(student, ref, games, seed, first, policy, moves, pick):
     """A card the player to play does not hold is refused with ValueError; nothing changes."""
     record = games.record(seed, first, policy)
-    board, players = games_module.play_moves(student, record, moves)
+    board, players = bisca_games.play_moves(student, record, moves)
     model = games.board_after(seed, first, policy, moves)
     held = {c.notation for c in model.to_play.hand}
     others = [t for t in ALL_CARDS if t not in held]

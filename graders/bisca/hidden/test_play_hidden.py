@@ -10,36 +10,34 @@ shown at each turn and the computer's cards must then be the reference's.
 
 import random
 import re
-import shlex
 from dataclasses import dataclass
 
 import pytest
+from bisca_console import (
+    HAND_SIZES,
+    card_pattern,
+    check_abandoned,
+    check_outcome,
+    check_same_end,
+    failure,
+    in_symbols,
+    last_lines,
+    numbered_card,
+    raised_text,
+    run_complete_game,
+    run_game,
+    shows_card,
+    symbol,
+    unnumbered_cards,
+)
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.process import WorkerFailure
-
-SECONDS = 3.0
-"""Time limit of one whole game (a correct game takes a few milliseconds)."""
-
-TAIL_LINES = 15
-"""How many of the last output lines a failure message shows."""
-
 ROUNDS = 20
-HAND_SIZES = [3] * 18 + [2, 1]
-"""The human's hand size in each of the 20 turns: the stock runs out after round 17."""
-
-SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
-RANK_NAMES = {"A": "ace", "K": "king", "J": "jack", "Q": "queen", "7": "seven", "6": "six",
-              "5": "five", "4": "four", "3": "three", "2": "two"}
 
 ONES = [1] * ROUNDS
 LAST = list(HAND_SIZES)
 ALTERNATE = [1 if turn % 2 == 0 else size for turn, size in enumerate(HAND_SIZES)]
-
-END_LINES = 3
-"""How many of the last (non-blank) output lines two games that should end alike compare."""
 
 BAD_ENTRIES = ["", "x", "0", "-1", "1.5", "one", "99", "above"]
 """Entries that are never a card; "above" stands for one more than the hand size."""
@@ -108,170 +106,7 @@ def typed(numbers):
     return [str(number) for number in numbers]
 
 
-# -- running a game and describing it to the student ---------------------------------------
-
-
-def run_game(student, argv, answers):
-    """Run ``play.main(argv)`` with ``answers`` typed, one per line."""
-    stdin = "".join(f"{answer}\n" for answer in answers)
-    try:
-        return student.console(student.play.main, list(argv), stdin=stdin, seconds=SECONDS)
-    except WorkerFailure as failure:
-        raise AssertionError(
-            f"{what_was_run(argv, answers)}\n"
-            f"  The game did not finish: {failure}\n"
-            "  (When the typed input runs out, input() raises EOFError: the game must then "
-            "stop.)\n"
-            f"{try_it(argv, answers)}"
-        ) from None
-
-
-def what_was_run(argv, answers):
-    """``We ran main([...]) and typed N lines: ...`` (long input shortened)."""
-    shown = [repr(answer) for answer in answers]
-    if len(shown) > 14:
-        shown = [*shown[:9], "...", *shown[-3:]]
-    typed_text = (f"typed {len(answers)} line(s): {', '.join(shown)}" if answers
-                  else "typed nothing")
-    return f"We ran play.main({list(argv)!r}) and {typed_text}, then the input ended."
-
-
-def try_it(argv, answers):
-    """A shell command that replays the same game."""
-    command = "python -m bisca.play " + " ".join(shlex.quote(arg) for arg in argv)
-    if answers:
-        typed_text = " ".join(shlex.quote(answer) for answer in answers)
-        command = f"printf '%s\\n' {typed_text} | {command}"
-    else:
-        command += " < /dev/null"
-    return f"  Try it yourself: {command}"
-
-
-def tail(out):
-    """The last lines the program printed, indented."""
-    lines = out.rstrip("\n").splitlines()
-    if not lines:
-        return "  Your program printed nothing."
-    shown = lines[-TAIL_LINES:]
-    head = "  Your output ended with:" if len(lines) > len(shown) else "  Your output:"
-    return "\n".join([head] + [f"    | {line}" for line in shown])
-
-
-def failure(run, argv, answers, expected, seen):
-    """A message: what was run, what was expected, what was seen, and the output."""
-    if run.raised is not None and not seen.startswith("main raised"):
-        seen += f"\n            ({raised_text(run)})"
-    return (
-        f"{what_was_run(argv, answers)}\n"
-        f"  expected: {expected}\n"
-        f"  seen:     {seen}\n"
-        f"{tail(run.out)}\n"
-        f"{try_it(argv, answers)}"
-    )
-
-
-def raised_text(run):
-    """How an exception from the student's main is described."""
-    error = run.raised
-    where = f" ({error.where})" if error.where else ""
-    message = f": {error.message}" if error.message else ""
-    hint = " (this is still a stub: write it)" if error.is_a("NotImplementedError") else ""
-    return f"main raised {error.type_name}{message}{where}{hint}"
-
-
-def line_index(lines, text):
-    """Index of the last line that is ``text`` (maybe after an unanswered prompt), or None."""
-    for index in range(len(lines) - 1, -1, -1):
-        line = lines[index].strip()
-        if line == text or line.endswith(" " + text):
-            return index
-    return None
-
-
-def final_line(you, computer):
-    return f"Final score: you {you}, computer {computer}"
-
-
-def result_line(you, computer):
-    if you > computer:
-        return "You win!"
-    if you < computer:
-        return "The computer wins."
-    return "It's a tie."
-
-
-def check_complete_game(run, argv, answers, you, computer):
-    """No exception, the final score line, the outcome line after it, and 0 returned."""
-    expected = final_line(you, computer)
-    if run.raised is not None:
-        raise AssertionError(failure(run, argv, answers, f"the line {expected!r}",
-                                     raised_text(run)))
-    lines = run.out.splitlines()
-    index = line_index(lines, expected)
-    if index is None:
-        found = [line.strip() for line in lines if "Final score" in line]
-        seen = f"the line {found[-1]!r}" if found else "no line starting with 'Final score:'"
-        if "Game abandoned." in run.out:
-            seen += " (the game was abandoned: it asked for more answers than the 20 turns)"
-        raise AssertionError(failure(
-            run, argv, answers, f"the line {expected!r} (the scores of the reference game)",
-            seen,
-        ))
-    following = [line.strip() for line in lines[index + 1:] if line.strip()]
-    outcome = result_line(you, computer)
-    if not following or following[0] != outcome:
-        seen = f"{following[0]!r}" if following else "nothing after it"
-        raise AssertionError(failure(
-            run, argv, answers, f"the line {outcome!r} right after {expected!r}", seen,
-        ))
-    if type(run.result) is not int or run.result != 0:
-        raise AssertionError(failure(
-            run, argv, answers, "main returns 0 (EXIT_OK) after a complete game",
-            f"main returned {run.result!r}",
-        ))
-
-
-def check_abandoned(run, argv, answers):
-    """The line 'Game abandoned.', no exception, and 1 returned."""
-    expected = "the line 'Game abandoned.' and main returning 1 (EXIT_ABANDONED)"
-    if run.raised is not None:
-        raise AssertionError(failure(run, argv, answers, expected, raised_text(run)))
-    if line_index(run.out.splitlines(), "Game abandoned.") is None:
-        seen = "no line 'Game abandoned.'"
-        if "Final score" in run.out:
-            seen += f" but a final score after only {len(answers)} answers"
-        raise AssertionError(failure(run, argv, answers, expected, seen))
-    if type(run.result) is not int or run.result != 1:
-        raise AssertionError(failure(run, argv, answers, expected,
-                                     f"main returned {run.result!r}"))
-
-
-# -- card patterns (loose: "Q♠", "QS" or "Queen of Spades") ---------------------------------
-
-
-def card_pattern(card):
-    """A regular expression matching the card as the program may print it."""
-    rank, suit = card[:-1], card[-1]
-    forms = [
-        re.escape(rank + SYMBOLS[suit]),
-        r"(?<![A-Za-z0-9])" + re.escape(rank + suit) + r"(?![A-Za-z])",
-        rf"(?i:(?:{re.escape(rank)}|{RANK_NAMES[rank]})\s+of\s+{SUIT_NAMES[suit]})",
-    ]
-    return "(?:" + "|".join(forms) + ")"
-
-
-def numbered_card(number, card):
-    """The card shown with its number: ``1) Q♠``, ``[1] Q♠``, ``1. QS``, ``Q♠ (1)``..."""
-    pattern = card_pattern(card)
-    return re.compile(rf"(?<!\w){number}\W{{1,5}}{pattern}|{pattern}\s*[(\[]{number}[)\]]")
-
-
-def symbol(card):
-    return card[:-1] + SYMBOLS[card[-1]]
-
-
-def in_symbols(hand):
-    return "  ".join(f"{number}) {symbol(card)}" for number, card in enumerate(hand, start=1))
+# -- reading the output --------------------------------------------------------------------
 
 
 def turn_output(out, game, turn):
@@ -285,40 +120,6 @@ def turn_output(out, game, turn):
     hand = game.turns[turn].hand
     found = numbered_card(len(hand), hand[-1]).search(out, start)
     return out[start : found.end()] if found else out[start:]
-
-
-def last_lines(out):
-    return [line.strip() for line in out.splitlines() if line.strip()][-END_LINES:]
-
-
-def run_complete_game(student, argv, good, purpose):
-    """Run a game with valid answers only; it must finish (no exception, not abandoned)."""
-    run = run_game(student, argv, good)
-    if run.raised is not None or line_index(run.out.splitlines(), "Game abandoned.") is not None:
-        seen = raised_text(run) if run.raised else "the game was abandoned"
-        raise AssertionError(failure(run, argv, good, f"a complete game ({purpose})", seen))
-    return run
-
-
-def check_same_end(student, argv, good, answers):
-    """Typed with bad entries too, the game ends exactly as with the good answers alone."""
-    clean = run_complete_game(student, argv, good, "this test then types bad entries too "
-                              "and compares the two games")
-    run = run_game(student, argv, answers)
-    if run.raised is not None:
-        raise AssertionError(failure(
-            run, argv, answers, "the bad entries asked again, then the game played to its end",
-            raised_text(run),
-        ))
-    if last_lines(run.out) != last_lines(clean.out) or run.result != clean.result:
-        expected_end = " / ".join(last_lines(clean.out)) or "(nothing)"
-        seen_end = " / ".join(last_lines(run.out)) or "(nothing)"
-        raise AssertionError(failure(
-            run, argv, answers,
-            f"the same end as typing only the {len(good)} good answers: {expected_end!r}, "
-            f"main returning {clean.result!r}",
-            f"{seen_end!r}, main returning {run.result!r}",
-        ))
 
 
 # -- whole games ---------------------------------------------------------------------------
@@ -336,7 +137,8 @@ def test_games_end_like_the_reference(student, ref, seed, first, numbers):
     game = replay(ref, seed, first, numbers)
     argv, answers = argv_for(seed, first), typed(numbers)
     run = run_game(student, argv, answers)
-    check_complete_game(run, argv, answers, game.you, game.computer)
+    check_outcome(run, argv, answers, game.you, game.computer,
+                  note=" (the scores of the reference game)")
 
 
 @pytest.mark.part("play-game")
@@ -394,7 +196,9 @@ def test_bad_entries_are_asked_again(student, seed, first, numbers, bad):
     for number, entries, size in zip(numbers, bad, HAND_SIZES, strict=True):
         answers += [str(size + 1) if entry == "above" else entry for entry in entries]
         answers.append(str(number))
-    check_same_end(student, argv_for(seed, first), typed(numbers), answers)
+    good = typed(numbers)
+    check_same_end(student, argv_for(seed, first), good, answers,
+                   good_text=f"the {len(good)} good answers")
 
 
 @pytest.mark.part("play-turns")
@@ -409,7 +213,7 @@ def test_end_of_input_abandons_the_game(student, seed, first, numbers, turn, bad
     answers = typed(numbers[:turn]) + ([] if bad is None else [bad])
     argv = argv_for(seed, first)
     run = run_game(student, argv, answers)
-    check_abandoned(run, argv, answers)
+    check_abandoned(run, argv, answers, tell_final_score=True)
 
 
 @pytest.mark.part("play-turns")
@@ -426,8 +230,7 @@ def test_turn_shows_hand_trump_and_table(student, ref, seed, first, numbers, tur
     run = run_game(student, argv, answers)
     text = turn_output(run.out, game, turn)
     where = f"in turn {turn + 1} (after the hand of the turn before)" if turn else "in turn 1"
-    missing = [card for number, card in enumerate(shown.hand, start=1)
-               if not numbered_card(number, card).search(text)]
+    missing = unnumbered_cards(text, shown.hand)
     if missing:
         raise AssertionError(failure(
             run, argv, answers,
@@ -436,7 +239,7 @@ def test_turn_shows_hand_trump_and_table(student, ref, seed, first, numbers, tur
         ))
     for what, card in [("trump card", shown.trump)] + [("computer's card", c)
                                                         for c in shown.table]:
-        if not re.search(card_pattern(card), text):
+        if not shows_card(text, card):
             raise AssertionError(failure(
                 run, argv, answers,
                 f"the {what} {symbol(card)} shown {where}, by the hand "

@@ -3,10 +3,7 @@
 The whole games run on the provided Board, with your Suit, Card and Player inside it.
 """
 
-import importlib.util
-import sys
-from pathlib import Path
-
+import bisca_games
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -15,23 +12,6 @@ from cardlab.proxy import StudentRaised
 from cardlab.testing import card, expect_equal, show
 
 pytestmark = pytest.mark.part("player")
-
-_GAMES_MODULE = "cardlab_bisca_hidden_games"
-
-
-def load_games():
-    """games.py, next to this file (shared helpers; a conftest.py would stop the run)."""
-    path = str(Path(__file__).with_name("games.py"))
-    module = sys.modules.get(_GAMES_MODULE)
-    if module is None or module.__file__ != path:
-        spec = importlib.util.spec_from_file_location(_GAMES_MODULE, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[_GAMES_MODULE] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-games_module = load_games()
 
 RANKS = "23456QJK7A"
 ALL_CARDS = [rank + suit for suit in "SHCD" for rank in RANKS]
@@ -45,11 +25,6 @@ operations = st.lists(
     ),
     max_size=14,
 )
-
-
-@pytest.fixture(scope="session")
-def games(ref):
-    return games_module.Games(ref)
 
 
 def apply(target, operation, card_of):
@@ -148,11 +123,11 @@ def card_problem(student, ref):
 @given(
     seed=st.integers(0, 2**32 - 1),
     first=st.sampled_from((0, 1)),
-    policy=st.sampled_from(games_module.POLICIES),
+    policy=st.sampled_from(bisca_games.POLICIES),
 )
 @example(seed=121, first=0, policy="first")
 def replay_games(student, games, seed, first, policy):
-    games_module.replay(student, games.record(seed, first, policy))
+    bisca_games.replay(student, games.record(seed, first, policy))
 
 
 @pytest.mark.weight(3)

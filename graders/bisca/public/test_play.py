@@ -4,33 +4,35 @@ Every test runs your ``play.main(argv)`` as a console program: the answers below
 typed into it, one per line, and what it prints is read back. All other modules (Deck,
 Board, AutoPlayer...) are the provided ones, so a seeded game built with the recipe of
 ``main``'s docstring always deals the same cards, and the computer always answers the same
-way: the final scores below were worked out once from that recipe.
+way: the final scores below were worked out once from that recipe. The helpers that run
+a game and word the failure messages are in ``bisca_console.py``.
 """
 
 import re
-import shlex
 
 import pytest
-
-from cardlab.process import WorkerFailure
-
-SECONDS = 3.0
-"""Time limit of one whole game (a correct game takes a few milliseconds)."""
-
-TAIL_LINES = 15
-"""How many of the last output lines a failure message shows."""
-
-SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
-RANK_NAMES = {"A": "ace", "K": "king", "J": "jack", "Q": "queen", "7": "seven", "6": "six",
-              "5": "five", "4": "four", "3": "three", "2": "two"}
+from bisca_console import (
+    HAND_SIZES,
+    card_pattern,
+    check_abandoned,
+    check_final_score,
+    check_outcome,
+    check_same_end,
+    failure,
+    in_symbols,
+    numbered_card,
+    raised_text,
+    run_game,
+    shows_card,
+    symbol,
+    unnumbered_cards,
+)
 
 # The human's hand has 3 cards in rounds 1-18, then 2, then 1 (the stock runs out after
 # round 17), whoever leads. So these answer lists are valid in every game:
 ONES = ["1"] * 20                                        # always the first card
 LAST = ["3"] * 18 + ["2", "1"]                           # always the last card
 SECOND = ["2"] * 19 + ["1"]                              # the second card while there is one
-HAND_SIZES = [3] * 18 + [2, 1]
 
 # (id, argv, answers, your points, computer's points): the reference's final scores.
 GAMES = [
@@ -57,173 +59,6 @@ FIRST_TURNS = [
      ["AC", "AH", "QH"]),
 ]
 FIRST_STOCK_SIZE = 34  # 40 cards, 3 dealt to each player
-END_LINES = 3
-"""How many of the last (non-blank) output lines two games that should end alike compare."""
-
-
-# -- running a game and describing it to the student ---------------------------------------
-
-
-def run_game(student, argv, answers):
-    """Run ``play.main(argv)`` with ``answers`` typed, one per line."""
-    stdin = "".join(f"{answer}\n" for answer in answers)
-    try:
-        return student.console(student.play.main, list(argv), stdin=stdin, seconds=SECONDS)
-    except WorkerFailure as failure:
-        raise AssertionError(
-            f"{what_was_run(argv, answers)}\n"
-            f"  The game did not finish: {failure}\n"
-            "  (When the typed input runs out, input() raises EOFError: the game must then "
-            "stop.)\n"
-            f"{try_it(argv, answers)}"
-        ) from None
-
-
-def what_was_run(argv, answers):
-    """``We ran main([...]) and typed N lines: ...`` (long input shortened)."""
-    shown = [repr(answer) for answer in answers]
-    if len(shown) > 14:
-        shown = [*shown[:9], "...", *shown[-3:]]
-    typed = f"typed {len(answers)} line(s): {', '.join(shown)}" if answers else "typed nothing"
-    return f"We ran play.main({list(argv)!r}) and {typed}, then the input ended."
-
-
-def try_it(argv, answers):
-    """A shell command that replays the same game."""
-    command = "python -m bisca.play " + " ".join(shlex.quote(arg) for arg in argv)
-    if answers:
-        typed = " ".join(shlex.quote(answer) for answer in answers)
-        command = f"printf '%s\\n' {typed} | {command}"
-    else:
-        command += " < /dev/null"
-    return f"  Try it yourself: {command}"
-
-
-def tail(out):
-    """The last lines the program printed, indented."""
-    lines = out.rstrip("\n").splitlines()
-    if not lines:
-        return "  Your program printed nothing."
-    shown = lines[-TAIL_LINES:]
-    head = "  Your output ended with:" if len(lines) > len(shown) else "  Your output:"
-    return "\n".join([head] + [f"    | {line}" for line in shown])
-
-
-def failure(run, argv, answers, expected, seen):
-    """A message: what was run, what was expected, what was seen, and the output."""
-    if run.raised is not None and not seen.startswith("main raised"):
-        seen += f"\n            ({raised_text(run)})"
-    return (
-        f"{what_was_run(argv, answers)}\n"
-        f"  expected: {expected}\n"
-        f"  seen:     {seen}\n"
-        f"{tail(run.out)}\n"
-        f"{try_it(argv, answers)}"
-    )
-
-
-def raised_text(run):
-    """How an exception from the student's main is described."""
-    error = run.raised
-    where = f" ({error.where})" if error.where else ""
-    message = f": {error.message}" if error.message else ""
-    hint = " (this is still a stub: write it)" if error.is_a("NotImplementedError") else ""
-    return f"main raised {error.type_name}{message}{where}{hint}"
-
-
-def line_index(lines, text):
-    """Index of the last line that is ``text`` (maybe after an unanswered prompt), or None."""
-    for index in range(len(lines) - 1, -1, -1):
-        line = lines[index].strip()
-        if line == text or line.endswith(" " + text):
-            return index
-    return None
-
-
-def final_line(you, computer):
-    return f"Final score: you {you}, computer {computer}"
-
-
-def result_line(you, computer):
-    if you > computer:
-        return "You win!"
-    if you < computer:
-        return "The computer wins."
-    return "It's a tie."
-
-
-def check_final_score(run, argv, answers, you, computer):
-    """The game finished without an exception and printed the right final score line."""
-    expected = final_line(you, computer)
-    if run.raised is not None:
-        raise AssertionError(failure(run, argv, answers, f"the line {expected!r}",
-                                     raised_text(run)))
-    lines = run.out.splitlines()
-    if line_index(lines, expected) is None:
-        found = [line.strip() for line in lines if "Final score" in line]
-        seen = f"the line {found[-1]!r}" if found else "no line starting with 'Final score:'"
-        if "Game abandoned." in run.out:
-            seen += " (the game was abandoned: it asked for more answers than the 20 turns)"
-        raise AssertionError(failure(run, argv, answers, f"the line {expected!r}", seen))
-
-
-def check_outcome(run, argv, answers, you, computer):
-    """After the final score line, the outcome line; then main returns 0."""
-    check_final_score(run, argv, answers, you, computer)
-    lines = run.out.splitlines()
-    index = line_index(lines, final_line(you, computer))
-    following = [line.strip() for line in lines[index + 1:] if line.strip()]
-    expected = result_line(you, computer)
-    if not following or following[0] != expected:
-        seen = f"{following[0]!r}" if following else "nothing after it"
-        raise AssertionError(failure(
-            run, argv, answers,
-            f"the line {expected!r} right after {final_line(you, computer)!r}",
-            seen,
-        ))
-    if type(run.result) is not int or run.result != 0:
-        raise AssertionError(failure(
-            run, argv, answers, "main returns 0 (EXIT_OK) after a complete game",
-            f"main returned {run.result!r}",
-        ))
-
-
-# -- card patterns (loose: "Q♠", "QS" or "Queen of Spades") ---------------------------------
-
-
-def card_pattern(notation):
-    """A regular expression matching the card as the program may print it."""
-    rank, suit = notation[:-1], notation[-1]
-    forms = [
-        re.escape(rank + SYMBOLS[suit]),
-        r"(?<![A-Za-z0-9])" + re.escape(rank + suit) + r"(?![A-Za-z])",
-        rf"(?i:(?:{re.escape(rank)}|{RANK_NAMES[rank]})\s+of\s+{SUIT_NAMES[suit]})",
-    ]
-    return "(?:" + "|".join(forms) + ")"
-
-
-def numbered_card(number, notation):
-    """The card shown with its number: ``1) Q♠``, ``[1] Q♠``, ``1. QS``, ``Q♠ (1)``..."""
-    card = card_pattern(notation)
-    return re.compile(rf"(?<!\w){number}\W{{1,5}}{card}|{card}\s*[(\[]{number}[)\]]")
-
-
-def shows_card(text, notation):
-    return re.search(card_pattern(notation), text) is not None
-
-
-def unnumbered_cards(text, hand):
-    """The cards of ``hand`` that ``text`` does not show next to their number."""
-    return [notation for number, notation in enumerate(hand, start=1)
-            if not numbered_card(number, notation).search(text)]
-
-
-def symbol(notation):
-    return notation[:-1] + SYMBOLS[notation[-1]]
-
-
-def in_symbols(hand):
-    return "  ".join(f"{number}) {symbol(card)}" for number, card in enumerate(hand, start=1))
 
 
 # -- whole games ---------------------------------------------------------------------------
@@ -248,38 +83,6 @@ def test_whole_game_outcome_and_exit_status(student, argv, answers, you, compute
 
 
 # -- bad entries ---------------------------------------------------------------------------
-
-
-def check_same_end(student, argv, good, answers):
-    """Typed with bad entries too, the game ends exactly as with the good answers alone."""
-    clean = run_game(student, argv, good)
-    abandoned = line_index(clean.out.splitlines(), "Game abandoned.") is not None
-    if clean.raised is not None or abandoned:
-        seen = raised_text(clean) if clean.raised else "the game was abandoned"
-        raise AssertionError(failure(
-            clean, argv, good,
-            "a complete game (this test then types bad entries too and compares the two games)",
-            seen,
-        ))
-    run = run_game(student, argv, answers)
-    if run.raised is not None:
-        raise AssertionError(failure(
-            run, argv, answers, "the bad entries asked again, then the game played to its end",
-            raised_text(run),
-        ))
-    if last_lines(run.out) != last_lines(clean.out) or run.result != clean.result:
-        expected_end = " / ".join(last_lines(clean.out)) or "(nothing)"
-        seen_end = " / ".join(last_lines(run.out)) or "(nothing)"
-        raise AssertionError(failure(
-            run, argv, answers,
-            f"the same end as typing only {len(good)} good answers: {expected_end!r}, "
-            f"main returning {clean.result!r}",
-            f"{seen_end!r}, main returning {run.result!r}",
-        ))
-
-
-def last_lines(out):
-    return [line.strip() for line in out.splitlines() if line.strip()][-END_LINES:]
 
 
 @pytest.mark.part("play-turns")
@@ -318,14 +121,7 @@ def test_several_bad_entries_in_a_row(student):
 def test_end_of_input_abandons_the_game(student, argv, answers):
     """When input ends mid-game: the line 'Game abandoned.', no exception, and 1."""
     run = run_game(student, argv, answers)
-    expected = "the line 'Game abandoned.' and main returning 1 (EXIT_ABANDONED)"
-    if run.raised is not None:
-        raise AssertionError(failure(run, argv, answers, expected, raised_text(run)))
-    if line_index(run.out.splitlines(), "Game abandoned.") is None:
-        raise AssertionError(failure(run, argv, answers, expected, "no line 'Game abandoned.'"))
-    if type(run.result) is not int or run.result != 1:
-        raise AssertionError(failure(run, argv, answers, expected,
-                                     f"main returned {run.result!r}"))
+    check_abandoned(run, argv, answers)
 
 
 # -- what a turn shows ---------------------------------------------------------------------

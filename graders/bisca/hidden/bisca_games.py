@@ -1,8 +1,8 @@
 """Shared pieces of the hidden bisca graders: seeded reference games, replayed on your code.
 
-Test modules load this file with ``load_games()`` (see any hidden test module): it is
-not a ``conftest.py`` because a conftest in the grader folders currently stops the
-grading run (pytest cannot hash the cardlab plugin).
+Hidden test modules ``import bisca_games`` (grading puts the grader folders on
+``sys.path``); the session fixture ``games``, a ``Games`` shared by every test, is in
+``conftest.py``.
 
 A game is fixed by a seed (the deck is ``Deck.shuffled(random.Random(seed))``), the index
 of the player who leads first, and a policy that picks every move. The reference plays it

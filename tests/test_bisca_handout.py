@@ -1,0 +1,57 @@
+"""bisca handouts, phase by phase: what students get works and gives nothing away."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from cardlab.grading import handout_job, run
+from cardlab.handout import build_framework_wheel, build_handout, check_handout
+from cardlab.spec import load_spec
+
+
+@pytest.fixture(scope="module")
+def spec(repo):
+    return load_spec(repo.spec_path("bisca"), repo.reference_dir("bisca"))
+
+
+@pytest.fixture(scope="module")
+def wheel(repo, tmp_path_factory):
+    return build_framework_wheel(repo.root, tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", [1, 2, 3])
+def test_a_handout_checks_to_zero_then_to_full_marks(repo, spec, wheel, tmp_path, phase):
+    folder = build_handout(repo, spec, phase, tmp_path / "handout", wheel=wheel)
+    assert check_handout(folder, spec, project=repo) == []
+    package = folder / "bisca"
+    sources = {path.stem for path in package.glob("*.py")} - {"__init__"}
+    assert sources == set(spec.student_modules(phase))
+    assert not (folder / "tests" / "hidden").exists()
+    assert not list(folder.rglob("test_*_reference.py"))
+
+    stubs = run(handout_job(folder))
+    assert stubs.public_only and stubs.score == 0
+
+    for name in sources:
+        shutil.copyfile(repo.reference_dir("bisca") / f"{name}.py", package / f"{name}.py")
+    solved = run(handout_job(folder))
+    assert not solved.failures, [t.message for t in solved.failures][:3]
+    for part in solved.parts:  # parts with public tests: full marks; others are explained
+        assert part.score == part.max_score or part.note == "checked only when your work is graded"
+
+
+@pytest.mark.slow
+def test_phase_one_plays_from_bytecode_once_play_is_written(repo, spec, wheel, tmp_path):
+    folder = build_handout(repo, spec, 1, tmp_path / "handout", wheel=wheel)
+    shutil.copyfile(repo.reference_dir("bisca") / "play.py", folder / "bisca" / "play.py")
+    game = subprocess.run(
+        [sys.executable, "-m", "bisca.play", "--seed", "5"],
+        cwd=folder, input="1\n" * 20, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert game.returncode == 0, game.stderr
+    assert "Final score: you" in game.stdout
