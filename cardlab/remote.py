@@ -1,0 +1,185 @@
+"""What grader tests hold of the worker's side: handles, paths, exceptions, transcripts.
+
+These are judge-side objects. A :class:`Handle` or a :class:`RemotePath` only names
+something in the worker; using it sends a request through the :class:`~cardlab.proxy.Student`
+that made it. Nothing here ever holds or runs student code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .wire import HandleRef
+
+if TYPE_CHECKING:
+    from .proxy import Student
+
+_TRANSCRIPT_LENGTH = 200
+
+
+class StudentRaised(Exception):
+    """Student code raised an exception during a call.
+
+    Attributes:
+        call: The call, as text.
+        types: Qualified names of the exception's class and its bases.
+        message: The exception's message.
+        where: The place in the student's files, when known.
+    """
+
+    def __init__(self, call: str, types: list[str], message: str, where: str) -> None:
+        """Describe the exception."""
+        super().__init__(call, types, message, where)
+        self.call = call
+        self.types = types
+        self.message = message
+        self.where = where
+
+    @property
+    def type_name(self) -> str:
+        """The exception class's own name, e.g. ``ValueError``."""
+        return self.types[0].rsplit(".", 1)[-1] if self.types else "Exception"
+
+    def is_a(self, name: str) -> bool:
+        """Whether the exception is an instance of the named class (short or qualified)."""
+        return any(name in (full, full.rsplit(".", 1)[-1]) for full in self.types)
+
+    def __str__(self) -> str:
+        """``call raised Type: message (file, line)``."""
+        place = f" ({self.where})" if self.where else ""
+        message = f": {self.message}" if self.message else ""
+        return f"{self.call} raised {self.type_name}{message}{place}"
+
+
+@dataclass(frozen=True)
+class ConsoleRun:
+    """A call run as a console program: its result or exception, and its output."""
+
+    result: Any
+    raised: StudentRaised | None
+    out: str
+    err: str
+    cut: bool
+
+
+@dataclass
+class Transcript:
+    """The calls made in one test, newest last.
+
+    Lines are kept as (description, outcome) and turned into text only when a
+    failure shows them, so recording a call costs next to nothing.
+    """
+
+    entries: list[tuple[Callable[[], str], str, Any]] = field(default_factory=list)
+
+    def add(self, describe: Callable[[], str], kind: str, outcome: Any) -> None:
+        """Record a call: ``kind`` is ``ok``, ``raised`` or ``failed``."""
+        self.entries.append((describe, kind, outcome))
+        if len(self.entries) > 2 * _TRANSCRIPT_LENGTH:
+            del self.entries[:-_TRANSCRIPT_LENGTH]
+
+    def last(self, count: int) -> list[str]:
+        """The newest ``count`` calls, as text."""
+        return [_transcript_line(*entry) for entry in self.entries[-count:]]
+
+
+def _transcript_line(describe: Callable[[], str], kind: str, outcome: Any) -> str:
+    if kind == "raised":
+        return f"{describe()} -> raised {outcome.type_name}: {outcome.message}"
+    if kind == "failed":
+        return f"{describe()} -> no answer: {outcome}"
+    return f"{describe()} -> {outcome!r}"
+
+
+class RemotePath:
+    """An object of the student's package named by its path, e.g. ``card.Card``."""
+
+    __slots__ = ("_path", "_student")
+
+    def __init__(self, student: Student, path: str) -> None:
+        """Name ``path`` in ``student``'s package."""
+        self._student = student
+        self._path = path
+
+    def __getattr__(self, name: str) -> RemotePath:
+        """A longer path."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return RemotePath(self._student, f"{self._path}.{name}")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the object in the worker."""
+        return self._student.call(self, *args, **kwargs)
+
+    def __repr__(self) -> str:
+        """The path itself."""
+        return self._path
+
+
+class Handle:
+    """An object that lives in the worker, reached by number."""
+
+    __slots__ = ("_generation", "_label", "_ref", "_student")
+
+    def __init__(self, student: Student, ref: HandleRef, generation: int, label: str) -> None:
+        """Wrap a handle the worker gave out."""
+        self._student = student
+        self._ref = ref
+        self._generation = generation
+        self._label = label
+
+    @property
+    def type_name(self) -> str:
+        """The name of the object's class in the worker."""
+        return self._ref.type_name
+
+    def __getattr__(self, name: str) -> Any:
+        """An attribute of the object (a method is called without an extra trip)."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self._student.attribute(self, name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the object."""
+        return self._student.call(self, *args, **kwargs)
+
+    def __len__(self) -> int:
+        """``len`` of the object, checked to be an int."""
+        return self._student.builtin_int("len", self)
+
+    def __iter__(self) -> Iterator[Any]:
+        """Iterate over ``list(obj)`` computed in the worker."""
+        return iter(self._student.builtin("list", self))
+
+    def __contains__(self, item: Any) -> bool:
+        """``item in obj``, computed in the worker."""
+        return self._student.builtin_bool("contains", self, item)
+
+    def __getitem__(self, key: Any) -> Any:
+        """``obj[key]``, computed in the worker."""
+        return self._student.builtin("getitem", self, key)
+
+    def __repr__(self) -> str:
+        """How the object is shown in messages."""
+        return self._label
+
+
+class BoundMethod:
+    """A method of a worker object, called in one trip."""
+
+    __slots__ = ("_handle", "_name")
+
+    def __init__(self, handle: Handle, name: str) -> None:
+        """Name method ``name`` of ``handle``."""
+        self._handle = handle
+        self._name = name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the method in the worker."""
+        return self._handle._student.call_method(self._handle, self._name, args, kwargs)
+
+    def __repr__(self) -> str:
+        """``handle.name``."""
+        return f"{self._handle!r}.{self._name}"
