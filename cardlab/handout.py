@@ -22,6 +22,7 @@ import sys
 import tempfile
 import tomllib
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from . import __version__
@@ -219,10 +220,47 @@ def _write_package(folder: Path, reference: Path, spec: Spec, phase: Phase) -> l
     return provided
 
 
-def _copy_tests(folder: Path, graders: Path) -> None:
-    """Copy the public tests, and the codec they use, to ``tests/``."""
+def marked_parts(source: str) -> set[str]:
+    """The rubric parts a test file names in ``pytest.mark.part("...")`` marks."""
+    parts = set()
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "part"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            parts.add(node.args[0].value)
+    return parts
+
+
+def _other_phases_tests(phase: Phase) -> Callable[[str, list[str]], set[str]]:
+    """A ``copytree`` filter leaving out test files whose parts are all of other phases."""
+    graded = {part.id for part in phase.parts}
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        left_out = set(_NOT_SHIPPED(directory, names))
+        for name in names:
+            path = Path(directory) / name
+            if name.startswith("test_") and name.endswith(".py") and path.is_file():
+                parts = marked_parts(path.read_text(encoding="utf-8"))
+                if parts and not parts & graded:
+                    left_out.add(name)
+        return left_out
+
+    return ignore
+
+
+def _copy_tests(folder: Path, graders: Path, phase: Phase) -> None:
+    """Copy the public tests of the phase's parts, and the codec they use, to ``tests/``.
+
+    A test file whose marks name only parts of other phases is left out, so students
+    see the tests of what they write now; files without part marks (helpers) are kept.
+    """
     if (graders / "public").is_dir():
-        shutil.copytree(graders / "public", folder / "tests", ignore=_NOT_SHIPPED)
+        shutil.copytree(graders / "public", folder / "tests", ignore=_other_phases_tests(phase))
     else:
         (folder / "tests").mkdir()
     if (graders / CODEC_FILE).is_file():
@@ -252,7 +290,7 @@ def _fill(folder: Path, project: Project, spec: Spec, phase: Phase, wheel: Path 
     if not (reference / _INIT).is_file():
         raise CardlabError(f"{reference}: no reference package (missing {_INIT})")
     provided = _write_package(folder, reference, spec, phase)
-    _copy_tests(folder, project.graders_dir(spec.id))
+    _copy_tests(folder, project.graders_dir(spec.id), phase)
     shutil.copyfile(spec.path, folder / "spec.toml")
     wheel_name = _ship_wheel(folder, project, wheel)
     mains = [

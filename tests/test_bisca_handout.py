@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from cardlab.grading import handout_job, run
-from cardlab.handout import build_framework_wheel, build_handout, check_handout
+from cardlab.handout import build_framework_wheel, build_handout, check_handout, marked_parts
 from cardlab.spec import load_spec
 
 
@@ -33,6 +33,9 @@ def test_a_handout_checks_to_zero_then_to_full_marks(repo, spec, wheel, tmp_path
     assert sources == set(spec.student_modules(phase))
     assert not (folder / "tests" / "hidden").exists()
     assert not list(folder.rglob("test_*_reference.py"))
+    graded = {part.id for part in spec.phase(phase).parts}
+    shipped = list((folder / "tests").glob("test_*.py"))
+    assert shipped and all(marked_parts(path.read_text()) & graded for path in shipped)
 
     stubs = run(handout_job(folder))
     assert stubs.public_only and stubs.score == 0
