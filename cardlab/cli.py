@@ -154,7 +154,7 @@ def solution(assignment: str, output: Path, project_dir: Path | None) -> None:
     from .solution import write_solution
 
     project = _project(project_dir)
-    spec = _spec(project, assignment)
+    spec = project.spec(assignment)
     written = write_solution(project, spec, output)
     click.echo(f"Wrote {len(written)} files to {output}")
 
@@ -170,7 +170,7 @@ def handout(assignment: str, phase: int, output: Path, project_dir: Path | None)
     from .handout import build_handout
 
     project = _project(project_dir)
-    spec = _spec(project, assignment)
+    spec = project.spec(assignment)
     spec.phase(phase)
     with _status("Building the handout…"):
         folder = build_handout(project, spec, phase, output)
@@ -187,7 +187,7 @@ def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
     from .stubs import stub_drift, write_stubs
 
     project = _project(project_dir)
-    spec = _spec(project, assignment)
+    spec = project.spec(assignment)
     if only_check:
         stale = stub_drift(project, spec)
         if stale:
@@ -225,15 +225,6 @@ def play(assignment: str, seed: int | None, first: str, project_dir: Path | None
     from .play import play_game
 
     sys.exit(play_game(_project(project_dir), assignment, seed=seed, first=first))
-
-
-def _spec(project: Project, assignment: str) -> Any:
-    from .spec import load_spec
-
-    if assignment not in project.assignments():
-        known = ", ".join(project.assignments()) or "none"
-        raise CardlabError(f"unknown assignment {assignment!r} (known: {known})")
-    return load_spec(project.spec_path(assignment), project.reference_dir(assignment))
 
 
 def _status(message: str) -> contextlib.AbstractContextManager[Any]:

@@ -18,7 +18,6 @@ from .grading import project_job, run
 from .project import Project
 from .reports import print_report
 from .solution import write_solution
-from .spec import load_spec
 
 ASSIGNMENT = "bisca"
 PHASE = 2
@@ -33,7 +32,7 @@ def example_submission(project: Project) -> Path:
 def run_demo(project: Project, console: Console | None = None) -> None:
     """Grade the solution and the example submission for bisca phase 2, and print both."""
     console = console or Console(highlight=False)
-    spec = load_spec(project.spec_path(ASSIGNMENT), project.reference_dir(ASSIGNMENT))
+    spec = project.spec(ASSIGNMENT)
     with tempfile.TemporaryDirectory(prefix="cardlab-demo-") as scratch:
         solution = Path(scratch) / "solution"
         write_solution(project, spec, solution)

@@ -73,12 +73,9 @@ def project_job(
     Raises:
         CardlabError: An unknown assignment or phase, or a broken spec.
     """
-    if assignment not in project.assignments():
-        known = ", ".join(project.assignments()) or "none"
-        raise CardlabError(f"unknown assignment {assignment!r} (known: {known})")
-    reference_dir = project.reference_dir(assignment)
-    spec = load_spec(project.spec_path(assignment), reference_dir)
+    spec = project.spec(assignment)
     spec.phase(phase)
+    reference_dir = project.reference_dir(assignment)
     folder = submission if submission is not None else project.student_dir(assignment)
     graders = project.graders_dir(assignment)
     codec_file = graders / CODEC_FILE

@@ -256,8 +256,7 @@ def _describe(error: BaseException | None, when: str) -> str:
     if isinstance(error, BaseExceptionGroup) and error.exceptions:
         return _describe(error.exceptions[0], when)
     if isinstance(error, StudentRaised):
-        hint = " (this is still a stub: write it)" if error.is_a("NotImplementedError") else ""
-        return f"{error}{hint}"
+        return f"{error}{error.stub_hint}"
     if isinstance(error, WorkerFailure):
         return str(error)
     if isinstance(error, AssertionError):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import CardlabError
+from .spec import Spec, load_spec
 
 _MARKER = "specs"
 
@@ -62,6 +63,17 @@ class Project:
     def graders_dir(self, assignment: str) -> Path:
         """The grader suites (``public/`` and ``hidden/``) of an assignment."""
         return self.root / "graders" / assignment
+
+    def spec(self, assignment: str) -> Spec:
+        """Load and check an assignment's spec against its reference package.
+
+        Raises:
+            CardlabError: An unknown assignment, or a spec with an error (one line).
+        """
+        if assignment not in self.assignments():
+            known = ", ".join(self.assignments()) or "none"
+            raise CardlabError(f"unknown assignment {assignment!r} (known: {known})")
+        return load_spec(self.spec_path(assignment), self.reference_dir(assignment))
 
     def assignments(self) -> list[str]:
         """The ids of every assignment that has a spec, sorted."""

@@ -357,12 +357,8 @@ def _not_sendable(obj: Any) -> Any:
     raise TypeError(f"{type(obj).__name__} objects cannot be sent to student code")
 
 
-def _show(arg: Any) -> str:
-    return repr(arg)
-
-
 def _show_args(args: tuple, kwargs: dict) -> str:
-    shown = [_show(a) for a in args] + [f"{k}={_show(v)}" for k, v in kwargs.items()]
+    shown = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
     return ", ".join(shown)
 
 

@@ -46,6 +46,11 @@ class StudentRaised(Exception):
         """Whether the exception is an instance of the named class (short or qualified)."""
         return any(name in (full, full.rsplit(".", 1)[-1]) for full in self.types)
 
+    @property
+    def stub_hint(self) -> str:
+        """`` (this is still a stub: write it)`` for a stub's NotImplementedError, else ``""``."""
+        return " (this is still a stub: write it)" if self.is_a("NotImplementedError") else ""
+
     def __str__(self) -> str:
         """``call raised Type: message (file, line)``."""
         place = f" ({self.where})" if self.where else ""

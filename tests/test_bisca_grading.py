@@ -16,7 +16,6 @@ import pytest
 
 from cardlab.grading import project_job, run
 from cardlab.results import GradeReport
-from cardlab.spec import load_spec
 
 PHASES = (1, 2, 3)
 
@@ -98,7 +97,7 @@ def solution(repo, tmp_path_factory) -> Path:
     """The reference written out as a submission."""
     from cardlab.solution import write_solution
 
-    spec = load_spec(repo.spec_path("bisca"), repo.reference_dir("bisca"))
+    spec = repo.spec("bisca")
     folder = tmp_path_factory.mktemp("bisca") / "solution"
     write_solution(repo, spec, folder)
     return folder

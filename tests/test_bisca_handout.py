@@ -10,12 +10,11 @@ import pytest
 
 from cardlab.grading import handout_job, run
 from cardlab.handout import build_framework_wheel, build_handout, check_handout, marked_parts
-from cardlab.spec import load_spec
 
 
 @pytest.fixture(scope="module")
 def spec(repo):
-    return load_spec(repo.spec_path("bisca"), repo.reference_dir("bisca"))
+    return repo.spec("bisca")
 
 
 @pytest.fixture(scope="module")

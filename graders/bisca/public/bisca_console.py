@@ -95,8 +95,7 @@ def raised_text(run):
     error = run.raised
     where = f" ({error.where})" if error.where else ""
     message = f": {error.message}" if error.message else ""
-    hint = " (this is still a stub: write it)" if error.is_a("NotImplementedError") else ""
-    return f"main raised {error.type_name}{message}{where}{hint}"
+    return f"main raised {error.type_name}{message}{where}{error.stub_hint}"
 
 
 def line_index(lines, text):
