@@ -210,12 +210,21 @@ def test_following_the_adding_an_assignment_guide(tmp_path):
     assert 'id="highcard.showdown.winner"' in page(tmp_path / "site", "assignments/highcard-api")
 
 
-def test_the_guide_shows_the_nav_lines_the_test_adds():
+def test_the_guide_shows_its_example_files_and_nav_lines(site):
     guide = (REPO / "docs" / "instructors" / "adding-an-assignment.md").read_text()
     assert GUIDE_NAV in guide
-    for included in re.findall(r'--8<-- "([^"]+)"', guide):
-        assert (REPO / included).is_file(), included
-
+    included = re.findall(r'^--8<-- "([^"]+)"$', guide, re.M)
+    whole = ["reference/*/[!_]*.py", "specs/*.toml", "graders/*/codec.py", "docs/**/*.md"]
+    required = {
+        str(path.relative_to(REPO)) for pattern in whole for path in GUIDE_TOY.glob(pattern)
+    }
+    assert required <= set(included), f"the guide does not show {required - set(included)}"
+    for suite in ("public", "hidden"):
+        assert any(f"/{suite}/test_" in path for path in included), suite
+    shown = texts(page(site, "instructors/adding-an-assignment"))
+    for path in included:
+        for line in (REPO / path).read_text(encoding="utf-8").splitlines():
+            assert line.strip() in shown, f"{path}: {line!r} is not on the guide's page"
 
 def css_colour(css: str, scope: str, name: str) -> tuple[int, int, int]:
     """A custom property's ``#rrggbb`` value in the first CSS block whose selector is ``scope``."""
