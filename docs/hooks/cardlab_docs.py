@@ -16,6 +16,14 @@ from cardlab.docsite import colour_cards, expand_markers, project_of
 from cardlab.errors import CardlabError
 
 
+def on_config(config: Any) -> Any:
+    """Resolve included files (``--8<--``) from the project folder, wherever mkdocs runs."""
+    snippets = config.mdx_configs.get("pymdownx.snippets")
+    if snippets is not None:
+        snippets["base_path"] = [str(project_of(config.config_file_path).root)]
+    return config
+
+
 def on_page_markdown(markdown: str, *, config: Any, **_: Any) -> str:
     """Replace ``<!-- cardlab:... -->`` markers with the README or rubric tables."""
     try:
