@@ -13,7 +13,7 @@ from cardlab.project import Project
 from cardlab.results import GradeReport
 from cardlab.spec import Spec, load_spec
 
-collect_ignore = ["toy_project"]  # grader suites of the toy assignment, run by tests
+collect_ignore = ["toy_project", "guide_toy"]  # grader suites of toy assignments, run by tests
 
 REPO = Path(__file__).resolve().parents[1]
 TOY_PROJECT = Path(__file__).resolve().parent / "toy_project"

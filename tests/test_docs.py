@@ -1,0 +1,273 @@
+"""The documentation site: strict builds, generated content, the browser, the guide's example.
+
+Needs the docs extra (``pip install -e ".[docs]"``, which CI installs); without it the
+whole module is skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardlab.errors import CardlabError
+from cardlab.grading import project_job, run
+from cardlab.project import Project
+
+NO_DOCS_EXTRA = "the docs extra is not installed (pip install -e '.[docs]')"
+pytest.importorskip("mkdocs", reason=NO_DOCS_EXTRA)
+pytest.importorskip("material", reason=NO_DOCS_EXTRA)
+pytest.importorskip("mkdocstrings_handlers.python", reason=NO_DOCS_EXTRA)
+
+REPO = Path(__file__).resolve().parents[1]
+GUIDE_TOY = Path(__file__).resolve().parent / "guide_toy"
+CHROMIUM = Path("/usr/bin/chromium")
+# what the site is built from; the guide includes its example's files from tests/guide_toy
+SITE_SOURCES = [
+    "mkdocs.yml", "README.md", "docs", "specs", "reference", "student", "tests/guide_toy"
+]
+NAV_ANCHOR = "      - Bisca API: assignments/bisca-api.md\n"
+GUIDE_NAV = (
+    "      - High card: assignments/highcard.md\n"
+    "      - High card API: assignments/highcard-api.md\n"
+)
+
+
+def build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``mkdocs build --strict`` for the project at ``root`` (from there, like a user)."""
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    return subprocess.run(
+        command, cwd=root, capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The repository's site, built once for the session."""
+    folder = tmp_path_factory.mktemp("site")
+    result = build(REPO, folder)
+    assert result.returncode == 0, result.stderr
+    return folder
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+def texts(markup: str) -> str:
+    """The text of some HTML, tags removed and entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def table_rows(markup: str) -> list[list[str]]:
+    """The cells of every table row of a page, as text."""
+    rows = re.findall(r"<tr>(.*?)</tr>", markup, re.S)
+    return [[texts(c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", r, re.S)]
+            for r in rows]
+
+
+def test_rubric_tables_are_generated_from_the_spec(site, repo):
+    spec = repo.spec("bisca")
+    markup = page(site, "assignments/bisca")
+    rows = table_rows(markup)
+    headings = texts(" ".join(re.findall(r"<h3[^>]*>.*?</h3>", markup, re.S)))
+    for phase in spec.phases:
+        assert f"Phase {phase.number}: {phase.title}" in headings
+        for part in phase.parts:
+            assert [part.id, part.title, f"{part.points:g}"] in rows
+        assert ["", "total", f"{phase.max_score:g}"] in rows
+    assert "cardlab:rubric" not in markup
+
+
+def test_home_page_is_the_readme(site, repo):
+    readme = (repo.root / "README.md").read_text(encoding="utf-8")
+    markup = page(site, ".")
+    for heading in re.findall(r"^## (.+)$", readme, re.M):
+        assert re.search(rf"<h2[^>]*>{re.escape(heading)}", markup), heading
+    assert 'href="design/"' in markup  # the README's link into docs/, made site-relative
+
+
+def public_names(stub: Path) -> list[str]:
+    """Top-level classes and functions of a stub module, and the public methods of classes."""
+    names = []
+    for node in ast.parse(stub.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef) and not node.name.startswith("_"):
+            names.append(node.name)
+            if isinstance(node, ast.ClassDef):
+                names += [
+                    f"{node.name}.{item.name}"
+                    for item in node.body
+                    if isinstance(item, ast.FunctionDef) and not item.name.startswith("_")
+                ]
+    return names
+
+
+def test_api_page_renders_every_stub(site, repo):
+    markup = page(site, "assignments/bisca-api")
+    anchors = set(re.findall(r'id="([\w.]+)"', markup))
+    stubs = sorted(repo.student_dir("bisca").glob("[!_]*.py"))
+    assert stubs
+    for stub in stubs:
+        module = f"bisca.{stub.stem}"
+        assert module in anchors
+        for name in public_names(stub):
+            assert f"{module}.{name}" in anchors, f"{module}.{name} is not on the API page"
+
+
+def test_card_tokens_are_coloured_outside_code(site):
+    markup = page(site, "assignments/bisca")
+    assert '<span class="card card--red">7♥</span>' in markup
+    assert '<span class="card card--black">K♠</span>' in markup
+    for block in re.findall(r"<code>.*?</code>", markup, re.S):
+        assert 'class="card' not in block
+
+
+@pytest.mark.parametrize("path", [".", "assignments/bisca", "assignments/bisca-api"])
+def test_pages_reference_stylesheets_that_exist(site, path):
+    folder = (site / path).resolve()
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page(site, path))
+    assert any(link.endswith("stylesheets/cards.css") for link in links)
+    for link in links:
+        target = (folder / link.split("?")[0]).resolve()
+        assert target.is_file(), f"{path} links to missing stylesheet {link}"
+
+
+def minimal_site(root: Path) -> None:
+    """A project holding the real hook, the bisca reference and spec, and one marked page."""
+    shutil.copytree(REPO / "reference" / "bisca", root / "reference" / "bisca")
+    (root / "specs").mkdir()
+    shutil.copy(REPO / "specs" / "bisca.toml", root / "specs")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Rubric\n\n<!-- cardlab:rubric bisca -->\n")
+    hook = REPO / "docs" / "hooks" / "cardlab_docs.py"
+    (root / "mkdocs.yml").write_text(f"site_name: broken\nhooks:\n  - {hook}\n")
+
+
+def test_a_broken_spec_fails_the_build_with_its_one_line_message(tmp_path):
+    root = tmp_path / "project"
+    minimal_site(root)
+    assert build(root, tmp_path / "good").returncode == 0
+    spec = root / "specs" / "bisca.toml"
+    spec.write_text(spec.read_text().replace("points = 45", 'points = "many"'))
+    with pytest.raises(CardlabError) as expected:
+        Project(root).spec("bisca")
+
+    result = build(root, tmp_path / "bad")
+
+    assert result.returncode != 0
+    output = result.stdout + result.stderr
+    logged = [line.partition(" - ")[2].strip() for line in output.splitlines()]
+    assert str(expected.value) in logged, output
+    assert "Traceback" not in output
+
+
+@pytest.mark.slow
+def test_following_the_adding_an_assignment_guide(tmp_path):
+    """The guide's steps, with its example from tests/guide_toy, in a copy of the project."""
+    root = tmp_path / "project"
+    for name in SITE_SOURCES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            root.mkdir(exist_ok=True)
+            shutil.copy(source, root / name)
+    # 1-2, 4 and 6: the reference, the spec, the graders and the docs pages
+    shutil.copytree(GUIDE_TOY, root, dirs_exist_ok=True)
+    # 3: the stubs
+    stubs = subprocess.run(
+        [sys.executable, "-m", "cardlab.cli", "stubs", "highcard"],
+        cwd=root, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert stubs.returncode == 0, stubs.stderr
+    assert "NotImplementedError" in (root / "student" / "highcard" / "showdown.py").read_text()
+    # 5: the reference earns full marks in every phase, the stubs nothing
+    project = Project(root)
+    spec = project.spec("highcard")
+    solution = tmp_path / "solution"
+    shutil.copytree(project.reference_dir("highcard"), solution)
+    for phase in spec.phases:
+        full = run(project_job(project, "highcard", phase.number, solution))
+        assert (full.score, full.max_score) == (phase.max_score, phase.max_score), full
+        stubbed = run(project_job(project, "highcard", phase.number, None))
+        assert stubbed.score == 0
+    # 6: the nav lines the guide shows, then a strict build
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text().replace(NAV_ANCHOR, NAV_ANCHOR + GUIDE_NAV))
+    result = build(root, tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    rules = page(tmp_path / "site", "assignments/highcard")
+    for part in (p for phase in spec.phases for p in phase.parts):
+        assert [part.id, part.title, f"{part.points:g}"] in table_rows(rules)
+    assert 'id="highcard.showdown.winner"' in page(tmp_path / "site", "assignments/highcard-api")
+
+
+def test_the_guide_shows_its_example_files_and_nav_lines(site):
+    guide = (REPO / "docs" / "instructors" / "adding-an-assignment.md").read_text()
+    assert GUIDE_NAV in guide
+    included = re.findall(r'^--8<-- "([^"]+)"$', guide, re.M)
+    whole = ["reference/*/[!_]*.py", "specs/*.toml", "graders/*/codec.py", "docs/**/*.md"]
+    required = {
+        str(path.relative_to(REPO)) for pattern in whole for path in GUIDE_TOY.glob(pattern)
+    }
+    assert required <= set(included), f"the guide does not show {required - set(included)}"
+    for suite in ("public", "hidden"):
+        assert any(f"/{suite}/test_" in path for path in included), suite
+    shown = texts(page(site, "instructors/adding-an-assignment"))
+    for path in included:
+        for line in (REPO / path).read_text(encoding="utf-8").splitlines():
+            assert line.strip() in shown, f"{path}: {line!r} is not on the guide's page"
+
+def css_colour(css: str, scope: str, name: str) -> tuple[int, int, int]:
+    """A custom property's ``#rrggbb`` value in the first CSS block whose selector is ``scope``."""
+    block = re.search(rf"{re.escape(scope)}\s*{{(.*?)}}", css, re.S)[1]
+    value = re.search(rf"{re.escape(name)}:\s*#([0-9a-fA-F]{{6}})", block)[1]
+    return tuple(int(value[i : i + 2], 16) for i in (0, 2, 4))
+
+
+def near(image, colour: tuple[int, int, int], tolerance: int = 24) -> int:
+    """How many pixels of an RGB image are within ``tolerance`` of ``colour`` on every channel."""
+    return sum(
+        count
+        for count, pixel in image.getcolors(maxcolors=1 << 22)
+        if all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not CHROMIUM.is_file(), reason=f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+)
+def test_pages_render_in_headless_chromium(site, tmp_path):
+    image_module = pytest.importorskip("PIL.Image", reason="Pillow is not installed")
+    stat = pytest.importorskip("PIL.ImageStat", reason="Pillow is not installed")
+    script = REPO / "docs" / "screenshots.py"
+    result = subprocess.run(
+        [sys.executable, str(script), str(site), str(tmp_path), "--chromium", str(CHROMIUM)],
+        capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    shots = {png.stem: image_module.open(png).convert("RGB") for png in tmp_path.glob("*.png")}
+    assert set(shots) == {f"{p}-{s}" for p in ("home", "rules", "api") for s in ("light", "dark")}
+    brightness = {name: stat.Stat(image.convert("L")).mean[0] for name, image in shots.items()}
+    for name, image in shots.items():
+        assert image.size == (1280, 900)
+        assert len(image.getcolors(maxcolors=1 << 22)) > 100, f"{name} looks blank"
+        red, green, blue = image.getpixel((640, 24))  # the header bar, coloured by the theme
+        assert min(green, blue) - red > 60, f"{name}: the theme's header colour is missing"
+    for page_name in ("home", "rules", "api"):
+        light, dark = brightness[f"{page_name}-light"], brightness[f"{page_name}-dark"]
+        assert light - dark > 80, f"{page_name}: light {light:.0f} vs dark {dark:.0f}"
+    css = (REPO / "docs" / "stylesheets" / "cards.css").read_text(encoding="utf-8")
+    for scheme, scope in (("light", ":root"), ("dark", '[data-md-color-scheme="slate"]')):
+        image = shots[f"rules-{scheme}"]
+        assert near(image, css_colour(css, scope, "--cardlab-card-red")) > 20, scheme
+        assert near(image, css_colour(css, scope, "--cardlab-card-face")) > 2000, scheme
