@@ -156,6 +156,11 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
             reference=reference,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
+            student_files={
+                name: path
+                for name, path in job.composition.modules.items()
+                if job.composition.origins[name] == compose.STUDENT
+            },
         )
     )
     notes = _submission_notes(job)
