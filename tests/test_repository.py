@@ -7,7 +7,7 @@ import pytest
 from cardlab.stubs import stub_drift
 
 
-@pytest.mark.parametrize("assignment", ["bisca"])
+@pytest.mark.parametrize("assignment", ["bisca", "cardgame"])
 def test_committed_stubs_match_the_generator(repo, assignment):
     spec = repo.spec(assignment)
     stale = stub_drift(repo, spec)
