@@ -121,14 +121,12 @@ def student_trick(student, ref, state):
     return trick, players
 
 
-def accepts(trick, player, card):
+def accepts(ref, trick, player, card):
     """Whether the reference trick (a copy of it) accepts a play."""
     try:
         trick.copy().play(player, card)
-    except Exception as error:
-        if type(error).__name__ == "IllegalMove":
-            return False
-        raise
+    except ref.illegal_move.IllegalMove:
+        return False
     return True
 
 
@@ -179,7 +177,8 @@ def _state(game, canon, seats):
         "trick.cards": canon(trick.cards) if trick is not None else None,
     }
     for name, seat in zip(SEATS, seats, strict=True):
-        state[f"player({name}).hand"] = sorted(canon(list(game.player(seat).hand)))
+        # iter() first: list() of a handle would also ask the worker for its len()
+        state[f"player({name}).hand"] = sorted(canon(list(iter(game.player(seat).hand))))
     return state
 
 

@@ -60,7 +60,7 @@ def test_play_accepts_what_the_reference_accepts(
     state, trick = cardgame_play.random_trick(ref, seed, trumps, hand_size, played)
     seat, card = choose_play(ref, state, trick, who, pick)
     ref_player = ref.player.Player(seat, ref.hand.Hand(state.held(seat)))
-    legal = cardgame_play.accepts(trick, ref_player, card)
+    legal = cardgame_play.accepts(ref, trick, ref_player, card)
     theirs, players = cardgame_play.student_trick(student, ref, state)
     call = f"{state.describe(ref)}\n{seat.name} plays {show(ref.canon(card))}"
     outcome = student_outcome(student, theirs, players[seat], ref.canon(card))
