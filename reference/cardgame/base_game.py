@@ -166,8 +166,9 @@ class BaseCardGame(CardGame):
     def deal(self, cards: Sequence[Card]) -> None:
         """Deal a new hand from ``cards`` and start its first trick.
 
-        Every hand is emptied first.  Cards go one at a time clockwise from NORTH, until
-        each player has ``cards_each(len(cards))``; the rest of the deck is not used.
+        Every hand is emptied and the trick counts start from zero.  Cards go one at a
+        time clockwise from NORTH, until each player has ``cards_each(len(cards))``; the
+        rest of the deck is not used.
 
         Args:
             cards: The shuffled deck.
@@ -180,6 +181,7 @@ class BaseCardGame(CardGame):
             raise ValueError(f"cannot deal {each} cards each from a deck of {len(cards)}")
         for player in self._players.values():
             player.hand.clear()
+        self._tricks_won = dict.fromkeys(Direction, 0)
         seat = FIRST_LEADER
         for card in cards[: each * len(Direction)]:
             self._players[seat].hand.add(card)

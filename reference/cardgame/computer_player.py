@@ -12,6 +12,9 @@ from .trick import Trick
 class ComputerPlayer(ABC):
     """A strategy that plays the cards of one player.
 
+    It keeps the player it was made for: a clone of a game has players of its own, so
+    it needs computer players of its own too (``SimpleComputerPlayer(clone.player(d))``).
+
     Attributes:
         player: The player whose cards it plays (it reads the hand, never changes it).
     """

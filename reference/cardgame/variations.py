@@ -27,7 +27,7 @@ class ClassicWhist(BaseCardGame):
 
     def is_game_finished(self) -> bool:
         """Return True once a player's score reaches ``WINNING_SCORE``."""
-        return max(self._scores.values()) >= self.WINNING_SCORE
+        return max(self.scores().values()) >= self.WINNING_SCORE
 
 
 class SingleHandWhist(BaseCardGame):
