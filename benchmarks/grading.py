@@ -2,10 +2,10 @@
 
 Target: phase 3 of bisca (every test, the tournament included) in at most 10 s on a
 2-core machine. Writes the solution to a temporary folder, runs
-``cardlab grade bisca --phase N --submission DIR --format json`` as a new process a
-few times, and prints each run's wall time, the best and the median, and the score.
+``cardlab grade ASSIGNMENT --phase N --submission DIR --format json`` as a new process
+a few times, and prints each run's wall time, the best and the median, and the score.
 
-    python benchmarks/grading.py [--phase 3] [--runs 3]
+    python benchmarks/grading.py [--assignment bisca] [--phase 3] [--runs 3]
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _grade_once(phase: int, submission: Path, report: Path) -> float:
+def _grade_once(assignment: str, phase: int, submission: Path, report: Path) -> float:
     command = [
-        sys.executable, "-m", "cardlab.cli", "grade", "bisca", "--phase", str(phase),
+        sys.executable, "-m", "cardlab.cli", "grade", assignment, "--phase", str(phase),
         "--submission", str(submission), "--format", "json", "--output", str(report),
     ]
     start = time.perf_counter()
@@ -36,6 +36,7 @@ def _grade_once(phase: int, submission: Path, report: Path) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--assignment", default="bisca")
     parser.add_argument("--phase", type=int, default=3)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
@@ -44,13 +45,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         solution, report = Path(scratch) / "solution", Path(scratch) / "report.json"
         subprocess.run(
-            [sys.executable, "-m", "cardlab.cli", "solution", "bisca", "--output", str(solution)],
+            [sys.executable, "-m", "cardlab.cli", "solution", args.assignment,
+             "--output", str(solution)],
             cwd=ROOT, check=True, capture_output=True,
         )
-        times = [_grade_once(args.phase, solution, report) for _ in range(args.runs)]
+        times = [
+            _grade_once(args.assignment, args.phase, solution, report) for _ in range(args.runs)
+        ]
         data = json.loads(report.read_text())
     tests = sum(len(part["tests"]) for part in data["parts"])
-    print(f"cardlab grade bisca --phase {args.phase} (solution, {tests} tests): "
+    print(f"cardlab grade {args.assignment} --phase {args.phase} (solution, {tests} tests): "
           + ", ".join(f"{t:.2f} s" for t in times))
     print(f"best {min(times):.2f} s, median {statistics.median(times):.2f} s, "
           f"score {data['score']:g} / {data['max_score']:g}")

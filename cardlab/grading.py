@@ -86,7 +86,7 @@ def project_job(
         phase=phase,
         submission=folder,
         composition=compose.compose(
-            spec.package, reference_dir, folder, spec.student_modules(phase)
+            spec.package, reference_dir, folder, spec.submitted_modules(phase)
         ),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
@@ -119,7 +119,7 @@ def handout_job(folder: Path) -> GradingJob:
         phase=phase,
         submission=package_dir,
         composition=compose.compose(
-            spec.package, package_dir, package_dir, spec.student_modules(phase)
+            spec.package, package_dir, package_dir, spec.submitted_modules(phase)
         ),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=folder / "tests",
@@ -156,6 +156,11 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
             reference=reference,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
+            student_files={
+                name: path
+                for name, path in job.composition.modules.items()
+                if job.composition.origins[name] == compose.STUDENT
+            },
         )
     )
     notes = _submission_notes(job)

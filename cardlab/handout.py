@@ -1,10 +1,12 @@
-"""The folder students receive for one phase: stubs, compiled provided modules, public tests.
+"""The folder students receive for one phase: stubs, provided modules, public tests.
 
 A handout holds the student's modules as stubs (whole, or with single methods cut out),
 every other module of the package as sourceless bytecode, the public tests, the spec,
 a manifest and a README. Bytecode is compiled by the interpreter building the handout
 and loads only on that Python version, which the README and the manifest state. Bytecode
 stops casual reading, not a determined reader: graded tests stay with the instructor.
+An assignment whose spec says ``[handout] provided = "source"`` ships the provided
+modules as source instead: the whole program, with only the student's bodies cut out.
 
 ``check_handout`` audits a finished folder for what must never ship (reference source,
 hidden tests, a compiled copy of a student module, ``__pycache__``); ``build_handout``
@@ -152,19 +154,8 @@ def _readme(
         "the body, and keep the name, the parameters and the docstring: the docstring is the\n"
         "contract the tests check. You may add helper functions and methods of your own.\n\n"
     )
-    if provided:
-        parts += [
-            "## What is provided\n\n",
-            "These modules are provided compiled, with no source to edit. Import and use\n"
-            "them like any other module:\n\n",
-            _bullets([f"`{pkg}/{m}.pyc`" for m in provided]),
-            "\n",
-        ]
+    parts += _provided_section(spec, provided)
     parts += [
-        "## Python version\n\n",
-        f"The compiled modules were built for Python {_PYTHON} and load only with Python\n"
-        f"{_PYTHON} (any {_PYTHON}.x release). With another version, importing them fails\n"
-        "with `ImportError: bad magic number`. Check yours with `python --version`.\n\n",
         "## Set up\n\n",
         "In this folder, make a virtual environment and install cardlab, which runs the tests:\n\n",
         f"    python{_PYTHON} -m venv .venv     # on Windows: py -{_PYTHON} -m venv .venv\n",
@@ -189,8 +180,35 @@ def _readme(
     return "".join(parts)
 
 
+def _provided_section(spec: Spec, provided: list[str]) -> list[str]:
+    """The README's lines on the provided modules and, for bytecode, the Python version."""
+    pkg = spec.package
+    if not provided:
+        return []
+    if spec.provides_source:
+        return [
+            "## What is provided\n\n",
+            "The rest of the program is given as source. Read it and use it, but do not\n"
+            "change it: grading uses these modules as they are here, and only your files\n"
+            "listed above are taken from your work:\n\n",
+            _bullets([f"`{pkg}/{m}.py`" for m in provided]),
+            "\n",
+        ]
+    return [
+        "## What is provided\n\n",
+        "These modules are provided compiled, with no source to edit. Import and use\n"
+        "them like any other module:\n\n",
+        _bullets([f"`{pkg}/{m}.pyc`" for m in provided]),
+        "\n",
+        "## Python version\n\n",
+        f"The compiled modules were built for Python {_PYTHON} and load only with Python\n"
+        f"{_PYTHON} (any {_PYTHON}.x release). With another version, importing them fails\n"
+        "with `ImportError: bad magic number`. Check yours with `python --version`.\n\n",
+    ]
+
+
 def _write_package(folder: Path, reference: Path, spec: Spec, phase: Phase) -> list[str]:
-    """Write the package: stubs for the student's modules, bytecode for the others.
+    """Write the package: stubs for the student's modules, the others as bytecode or source.
 
     Returns:
         The provided modules, sorted.
@@ -205,6 +223,9 @@ def _write_package(folder: Path, reference: Path, spec: Spec, phase: Phase) -> l
         (package / f"{module}.py").write_bytes(text.encode("utf-8"))
     provided = [m for m in reference_modules(reference) if m not in stubs]
     for module in provided:
+        if spec.provides_source:
+            shutil.copyfile(reference / f"{module}.py", package / f"{module}.py")
+            continue
         try:
             py_compile.compile(
                 str(reference / f"{module}.py"),
@@ -359,14 +380,20 @@ def _read_phase(folder: Path, spec: Spec) -> Phase | str:
         return f"{HANDOUT_MANIFEST}: {error}"
 
 
-def _secrets(project: Project, spec: Spec) -> dict[bytes, str]:
-    """What must never ship, by content: reference module sources and hidden-only tests."""
+def _secrets(project: Project, spec: Spec, phase: Phase) -> dict[bytes, str]:
+    """What must never ship, by content: reference sources and hidden-only tests.
+
+    The reference source of a module the student writes (whole or in part) is always
+    secret; that of a provided module only when provided modules ship as bytecode.
+    """
     reference = project.reference_dir(spec.id)
     graders = project.graders_dir(spec.id)
     public = {p.read_bytes() for p in (graders / "public").rglob("*") if p.is_file()}
+    student = spec.submitted_modules(phase.number)
     secrets = {
         (reference / f"{m}.py").read_bytes(): f"the reference source of {m}"
         for m in reference_modules(reference)
+        if m in student or not spec.provides_source
     }
     for path in (graders / "hidden").rglob("*"):
         content = path.read_bytes() if path.is_file() else b""
@@ -391,9 +418,9 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
     phase = _read_phase(folder, spec)
     if isinstance(phase, str):
         return [phase]
-    student = {*spec.student_modules(phase.number), *spec.method_modules(phase.number)}
+    student = set(spec.submitted_modules(phase.number))
     package = folder / spec.package
-    secrets = _secrets(project, spec) if project else {}
+    secrets = _secrets(project, spec, phase) if project else {}
     problems = []
     for path in sorted(folder.rglob("*")):
         where = path.relative_to(folder).as_posix()
@@ -404,7 +431,7 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
         if path.suffix == ".pyc" and path.name.split(".")[0] in student:
             problems.append(f"{where}: a compiled copy of a module the student writes")
         elif path.parent == package and path.suffix == ".py" and path.stem != "__init__":
-            if path.stem not in student:
+            if path.stem not in student and not spec.provides_source:
                 problems.append(f"{where}: source of a provided module")
         elif path.suffix == ".whl":
             problems += [f"{where}: holds {name}" for name in _foreign_entries(path)]
@@ -412,7 +439,8 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
             problems.append(f"{where}: is {secret}")
     if project:
         for module in reference_modules(project.reference_dir(spec.id)):
-            expected = package / (f"{module}.py" if module in student else f"{module}.pyc")
+            as_source = module in student or spec.provides_source
+            expected = package / (f"{module}.py" if as_source else f"{module}.pyc")
             if not expected.is_file():
                 problems.append(f"{expected.relative_to(folder).as_posix()}: missing")
     return problems

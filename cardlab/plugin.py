@@ -6,8 +6,8 @@ Registered by :func:`cardlab.grading.run` for one grading run, it
   (``@pytest.mark.part("card")``, ``@pytest.mark.weight(2)``) and deselects tests
   whose part is not graded in this phase;
 * gives tests the fixtures ``student`` (the proxy to the student's code), ``ref``
-  (the reference, hidden tests only), ``phase`` (the spec's phase) and ``credit``
-  (partial credit);
+  (the reference, hidden tests only), ``phase`` (the spec's phase), ``credit``
+  (partial credit) and ``student_files`` (the submission's files, to read as text);
 * seeds hypothesis per test, with no example database;
 * turns every failure into a message for the student: what was called, what came
   back, and how to run the test again; never a framework traceback.
@@ -19,7 +19,7 @@ import functools
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,8 @@ class RunSettings:
         reference: The reference, where hidden tests may use it.
         hidden_dirs: Folders whose tests are hidden from students.
         reproduce: A command that runs one test again; ``{test}`` stands for its id.
+        student_files: The submission's files graded in this phase, by module name
+            (to read as text, such as for style indicators; never to import).
     """
 
     phase: Phase
@@ -76,6 +78,7 @@ class RunSettings:
     reference: Reference | None
     hidden_dirs: tuple[Path, ...]
     reproduce: str
+    student_files: Mapping[str, Path] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -318,6 +321,12 @@ def ref(request: pytest.FixtureRequest) -> Reference:
 def phase(request: pytest.FixtureRequest) -> Phase:
     """The phase being graded, as the spec states it."""
     return _plugin(request).settings.phase
+
+
+@pytest.fixture(scope="session")
+def student_files(request: pytest.FixtureRequest) -> Mapping[str, Path]:
+    """The submission's files graded in this phase, by module name: read them, never import."""
+    return _plugin(request).settings.student_files
 
 
 @pytest.fixture

@@ -42,6 +42,15 @@ class StudentRaised(Exception):
         """The exception class's own name, e.g. ``ValueError``."""
         return self.types[0].rsplit(".", 1)[-1] if self.types else "Exception"
 
+    @property
+    def qualified_name(self) -> str:
+        """The exception class's module and name, e.g. ``cardgame.illegal_move.IllegalMove``.
+
+        Two classes with the same name in different modules differ here, so a test can
+        tell the provided exception from a student's own class of the same name.
+        """
+        return self.types[0] if self.types else "builtins.Exception"
+
     def is_a(self, name: str) -> bool:
         """Whether the exception is an instance of the named class (short or qualified)."""
         return any(name in (full, full.rsplit(".", 1)[-1]) for full in self.types)

@@ -21,6 +21,12 @@ import jsonschema
 
 from .errors import CardlabError
 
+BYTECODE = "bytecode"
+"""Provided modules ship as sourceless bytecode (``[handout] provided``, the default)."""
+
+SOURCE = "source"
+"""Provided modules ship as source (``[handout] provided = "source"``)."""
+
 
 @dataclass(frozen=True)
 class Part:
@@ -113,6 +119,9 @@ class Spec:
         limits: Limits for student code.
         phases: The phases, in order.
         path: The file the spec was read from.
+        provided_as: How a handout ships the modules the student does not write:
+            ``bytecode`` (sourceless ``.pyc``, the default) or ``source`` (the whole
+            program as source, as when students complete single methods of it).
     """
 
     id: str
@@ -122,6 +131,12 @@ class Spec:
     limits: Limits
     phases: tuple[Phase, ...]
     path: Path
+    provided_as: str = BYTECODE
+
+    @property
+    def provides_source(self) -> bool:
+        """Whether handouts ship the provided modules as source rather than bytecode."""
+        return self.provided_as == SOURCE
 
     def phase(self, number: int) -> Phase:
         """The phase with this number.
@@ -157,6 +172,15 @@ class Spec:
     def method_modules(self, number: int) -> tuple[str, ...]:
         """Modules handed out as source with single methods cut out, in a phase."""
         return tuple(dict.fromkeys(m.split(".", 1)[0] for m in self.student_methods(number)))
+
+    def submitted_modules(self, number: int) -> tuple[str, ...]:
+        """Modules graded from the student's files in a phase: whole ones and method ones.
+
+        A module with single methods to write is the student's whole file at grading
+        time, not the reference with the methods spliced in (see ``docs/design.md``).
+        """
+        modules = (*self.student_modules(number), *self.method_modules(number))
+        return tuple(dict.fromkeys(modules))
 
 
 @cache
@@ -224,6 +248,7 @@ def _build(path: Path, data: dict) -> Spec:
         limits=limits,
         phases=tuple(phases),
         path=path,
+        provided_as=data.get("handout", {}).get("provided", BYTECODE),
     )
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .errors import CardlabError
 from .project import Project
-from .spec import Spec
+from .spec import Spec, reference_modules
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -424,6 +424,10 @@ def _expected_files(project: Project, spec: Spec) -> dict[str, bytes]:
     stubs = package_stubs(reference, spec.all_student_modules(), spec.student_methods(last))
     files = {_INIT: _read_source(reference / _INIT).encode("utf-8")}
     files.update((f"{module}.py", text.encode("utf-8")) for module, text in stubs.items())
+    if spec.provides_source:
+        for module in reference_modules(reference):
+            source = _read_source(reference / f"{module}.py")
+            files.setdefault(f"{module}.py", source.encode("utf-8"))
     return files
 
 
@@ -431,8 +435,9 @@ def write_stubs(project: Project, spec: Spec) -> list[Path]:
     """Regenerate ``student/<assignment>/`` from the reference.
 
     Every module a student writes whole in some phase gets its stub; every module with
-    single methods to write gets its method stub; ``__init__.py`` is copied as is.
-    Other ``.py`` files in the folder are removed.
+    single methods to write gets its method stub; ``__init__.py`` is copied as is. When
+    the spec hands out provided modules as source, they are copied as is too, so the
+    folder holds the whole program students receive. Other ``.py`` files are removed.
 
     Returns:
         The files generated, sorted (each rewritten, changed or not).

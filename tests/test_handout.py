@@ -270,3 +270,40 @@ def test_a_provided_module_that_does_not_compile_is_one_line_error(toy_tree, tmp
         build_handout(project, spec, 1, tmp_path / "out")
     assert "\n" not in str(error.value)
     assert not (tmp_path / "out").exists()
+
+
+def _provided_as_source(project: Project):
+    path = project.spec_path("toy")
+    source = '[handout]\nprovided = "source"\n\n[limits]'
+    text = path.read_text(encoding="utf-8").replace("[limits]", source)
+    path.write_text(text, encoding="utf-8")
+    return project.spec("toy")
+
+
+def test_a_source_handout_ships_provided_modules_as_source(toy_tree, tmp_path):
+    project, _ = toy_tree
+    spec = _provided_as_source(project)
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    reference = project.reference_dir("toy")
+    package = sorted(p.name for p in (folder / "toy").iterdir())
+    assert package == ["__init__.py", "a.py", "b.py", "c.py", "d.py"]
+    for provided in ("b.py", "d.py"):
+        assert (folder / "toy" / provided).read_bytes() == (reference / provided).read_bytes()
+    everything = b"".join(_files(folder).values())
+    assert b"SECRET-A" not in everything and b"SECRET-C" not in everything
+    readme = (folder / "README.md").read_text()
+    assert "given as source" in readme and "`toy/d.py`" in readme
+    assert "bad magic number" not in readme
+    assert check_handout(folder, spec, project=project) == []
+
+
+def test_a_source_handout_audit_still_refuses_the_student_modules_reference(toy_tree, tmp_path):
+    project, _ = toy_tree
+    spec = _provided_as_source(project)
+    folder = build_handout(project, spec, 1, tmp_path / "out")
+    reference = project.reference_dir("toy")
+    shutil.copyfile(reference / "c.py", folder / "toy" / "c.py")
+    problems = check_handout(folder, spec, project=project)
+    assert problems == ["toy/c.py: is the reference source of c"]
+    (folder / "toy" / "d.py").unlink()
+    assert "toy/d.py: missing" in check_handout(folder, spec, project=project)

@@ -82,3 +82,44 @@ def test_the_transcript_shows_calls_and_results(bisca):
         "card.Card.from_notation('??') -> raised ValueError: "
         "not a card notation: '??' (expected e.g. 'QS' or '7h')",
     ]
+
+
+@pytest.fixture
+def cardgame(repo):
+    """The cardgame reference in a worker, with the cardgame codec."""
+    folder = repo.reference_dir("cardgame")
+    codec_file = repo.graders_dir("cardgame") / "codec.py"
+    setup = WorkerSetup(compose("cardgame", folder, folder, ()), codec_file, 4096)
+    student = Student(setup, 2.0, load_codec(codec_file))
+    student.begin("test_proxy_cardgame")
+    yield student
+    student.close()
+
+
+def test_identity_crosses_as_handles_and_a_clone_is_another_object(cardgame):
+    game = cardgame.variations.SingleHandWhist()
+    twin = game.clone()
+    assert cardgame.builtin("is", game, game) is True
+    assert cardgame.builtin("is", twin, game) is False
+    assert cardgame.builtin("is", game.player(Value("Direction", "NORTH", True)).hand,
+                            twin.player(Value("Direction", "NORTH", True)).hand) is False
+    deck = [Value("Card", text) for text in ("QH", "10S", "2C", "AD")]
+    game.deal(deck)
+    assert list(game.player(Value("Direction", "EAST", True)).hand) == [Value("Card", "10S")]
+    assert list(twin.player(Value("Direction", "EAST", True)).hand) == []
+
+
+def test_illegal_move_arrives_as_itself(cardgame):
+    game = cardgame.variations.SingleHandWhist()
+    game.deal([Value("Card", text) for text in ("QH", "10S", "2C", "AD")])
+    with pytest.raises(StudentRaised) as raised:
+        game.play(Value("Direction", "SOUTH", True), Value("Card", "2C"))
+    error = raised.value
+    assert error.qualified_name == "cardgame.illegal_move.IllegalMove"
+    assert error.is_a("cardgame.illegal_move.IllegalMove") and error.is_a("builtins.Exception")
+    assert not error.is_a("cardgame.trick.IllegalMove") and not error.is_a("ValueError")
+    assert "North" in error.message
+    with pytest.raises(StudentRaised) as other:
+        cardgame.card.Card.from_notation("ZZ")
+    assert other.value.qualified_name == "builtins.ValueError"
+    assert not other.value.is_a("cardgame.illegal_move.IllegalMove")

@@ -107,3 +107,24 @@ def test_cli_prints_the_report_when_the_output_cannot_be_written(toy, tmp_path):
     assert result.exit_code == 2
     assert '"format": "cardlab-report/1"' in result.output
     assert "could not write the report" in result.output
+
+
+def test_the_cardgame_spec_loads(repo):
+    spec = repo.spec("cardgame")
+    assert spec.provides_source
+    phase = spec.phase(1)
+    assert [part.points for part in phase.parts] == [20, 20, 20, 30, 10]
+    assert phase.max_score == 100
+    assert spec.student_modules(1) == ()
+    assert spec.submitted_modules(1) == (
+        "card", "trick", "base_game", "simple_computer_player",
+    )
+
+
+def test_provided_modules_ship_as_bytecode_unless_the_spec_says_source(repo, tmp_path):
+    assert not load_spec(BISCA, repo.reference_dir("bisca")).provides_source
+    path = _broken(tmp_path, "[limits]", '[handout]\nprovided = "source"\n\n[limits]')
+    assert load_spec(path, repo.reference_dir("bisca")).provides_source
+    wrong = _broken(tmp_path, "[limits]", '[handout]\nprovided = "pyc"\n\n[limits]')
+    with pytest.raises(CardlabError, match=r"handout\.provided: 'pyc' is not one of"):
+        load_spec(wrong, repo.reference_dir("bisca"))

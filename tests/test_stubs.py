@@ -310,3 +310,35 @@ def test_missing_reference_module_is_an_error(toy_tree):
     (project.reference_dir("toy") / "b.py").unlink()
     with pytest.raises(CardlabError, match=r"b\.py: no such reference module"):
         write_stubs(project, spec)
+
+
+def test_write_stubs_of_a_source_handout_writes_the_whole_program(toy_tree):
+    project, _ = toy_tree
+    path = project.spec_path("toy")
+    source = '[handout]\nprovided = "source"\n\n[limits]'
+    path.write_text(path.read_text(encoding="utf-8").replace("[limits]", source))
+    spec = project.spec("toy")
+    written = write_stubs(project, spec)
+    assert [p.name for p in written] == ["__init__.py", "a.py", "b.py", "c.py", "d.py"]
+    reference = project.reference_dir("toy")
+    folder = project.student_dir("toy")
+    assert (folder / "d.py").read_bytes() == (reference / "d.py").read_bytes()
+    assert "SECRET-C" not in (folder / "c.py").read_text()
+    assert stub_drift(project, spec) == []
+    (folder / "d.py").write_text("# edited\n")
+    assert stub_drift(project, spec) == ["student/toy/d.py"]
+
+
+def test_the_cardgame_stubs_cut_exactly_the_spec_methods(repo):
+    spec = repo.spec("cardgame")
+    reference, student = repo.reference_dir("cardgame"), repo.student_dir("cardgame")
+    stubbed = {}
+    for path in sorted(student.glob("*.py")):
+        original = (reference / path.name).read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        functions = _functions(ast.parse(text))
+        stubbed.update(
+            (f"{path.stem}.{name}", func) for name, func in functions.items()
+            if ast.get_source_segment(text, func) not in original
+        )
+    assert sorted(stubbed) == sorted(spec.phase(1).methods)

@@ -1,0 +1,184 @@
+"""The cardgame graders work: full marks for the reference, nothing for the stubs on
+Parts 1-4, each seeded bug loses points in its part, and bad student code fails tests
+with a message saying what it did, never a grader crash.
+
+Each seeded bug is one small edit of the solution (the reference's method modules).
+To keep these tests quick, a bug is graded on its part's tests only (``--test``).
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardlab.grading import project_job, run
+from cardlab.results import GradeReport
+
+# The grader files of each part, as a ``-k`` selection.
+PART_TESTS = {
+    "cards": "part1 or card_reference",
+    "illegal-moves": "part2 or trick_reference",
+    "cloning": "part3 or clone_reference",
+    "computer-player": "part4 or computer_player_reference",
+    "style": "style_indicators",
+}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A one-place edit of a solution module, and the part it must cost points in."""
+
+    id: str
+    module: str
+    old: str
+    new: str
+    part: str
+
+
+BUGS = (
+    Edit("ordering hearts above spades", "card",
+         "(self.suit.value, self.rank.value) < (other.suit.value, other.rank.value)",
+         "(-self.suit.value, self.rank.value) < (-other.suit.value, other.rank.value)", "cards"),
+    Edit("ordering by rank before suit", "card",
+         "(self.suit.value, self.rank.value) < (other.suit.value, other.rank.value)",
+         "(self.rank.value, self.suit.value) < (other.rank.value, other.suit.value)", "cards"),
+    Edit("hash not matching equality", "card",
+         "return hash((self.suit, self.rank))", "return id(self)", "cards"),
+    Edit("equality ignoring the rank", "card",
+         "return self.suit is other.suit and self.rank is other.rank",
+         "return self.suit is other.suit", "cards"),
+    Edit("not checking the next player", "trick",
+         "        if who is not self.next_to_play:\n", "        if False:\n", "illegal-moves"),
+    Edit("allowing a trump while holding the led suit", "trick",
+         "card.suit is not led and player", "card.suit is not led and card.suit is not "
+         "self.trumps and player", "illegal-moves"),
+    Edit("not checking the card is in the hand", "trick",
+         "        if card not in player.hand:\n", "        if False:\n", "illegal-moves"),
+    Edit("a shallow clone", "base_game",
+         "        twin = copy.copy(self)\n", "        return copy.copy(self)\n", "cloning"),
+    Edit("a clone sharing its hands", "base_game",
+         "Player(direction, player.hand.copy())", "Player(direction, player.hand)", "cloning"),
+    Edit("a clone sharing its trick", "base_game",
+         "twin._trick = self._trick.copy() if self._trick is not None else None",
+         "twin._trick = self._trick", "cloning"),
+    Edit("a clone sharing its scores", "base_game",
+         "twin._scores = dict(self._scores)", "twin._scores = self._scores", "cloning"),
+    Edit("the AI playing highest when it cannot win", "simple_computer_player",
+         "        if not winners:\n            return min(eligible, key=key)",
+         "        if not winners:\n            return max(eligible, key=key)", "computer-player"),
+    Edit("the AI not using the least winning card when last", "simple_computer_player",
+         "return min(winners, key=key)", "return max(winners, key=key)", "computer-player"),
+    Edit("the AI not counting trumps as highest", "simple_computer_player",
+         "return (card.suit is trumps, card.rank.value, card.suit.value)",
+         "return (False, card.rank.value, card.suit.value)", "computer-player"),
+    Edit("the AI breaking rank ties with hearts highest", "simple_computer_player",
+         "return (card.suit is trumps, card.rank.value, card.suit.value)",
+         "return (card.suit is trumps, card.rank.value, -card.suit.value)", "computer-player"),
+    Edit("a public helper without a docstring", "card",
+         "def full_deck() -> list[Card]:",
+         "def deck_size() -> int:\n    return len(Suit) * len(Rank)\n\n\n"
+         "def full_deck() -> list[Card]:", "style"),
+)
+
+# Bad student code: the edit, its part, and what the failure message must say.
+BAD_INPUT = (
+    (Edit("an __eq__ that raises", "card",
+          "        if not isinstance(other, Card):\n            return NotImplemented\n"
+          "        return self.suit is other.suit and self.rank is other.rank",
+          '        raise RuntimeError("no comparing today")', "cards"),
+     "raised RuntimeError: no comparing today"),
+    (Edit("a __hash__ that returns a string", "card",
+          "return hash((self.suit, self.rank))", 'return "card"', "cards"),
+     "__hash__ method should return an integer"),
+    (Edit("a clone that returns None", "base_game",
+          "        return twin\n", "        return None\n", "cloning"),
+     "game.clone() returned None"),
+    (Edit("a clone that returns the same game", "base_game",
+          "        return twin\n", "        return self\n", "cloning"),
+     "game.clone() returned the game itself"),
+    (Edit("a play that raises ValueError", "trick",
+          'raise IllegalMove(f"{who} cannot play {card}: it is not in their hand")',
+          'raise ValueError(f"{who} cannot play {card}: it is not in their hand")',
+          "illegal-moves"),
+     "should raise IllegalMove, but raised ValueError"),
+    (Edit("a play that returns instead of raising", "trick",
+          'raise IllegalMove(f"{who} cannot play {card}: it is not in their hand")',
+          "return", "illegal-moves"),
+     "should raise IllegalMove, but it returned without raising"),
+    (Edit("an IllegalMove class of the student's own", "trick",
+          "from .illegal_move import IllegalMove\n",
+          "\n\nclass IllegalMove(Exception):\n    pass\n", "illegal-moves"),
+     "cardgame.trick.IllegalMove, a class of your own"),
+)
+
+
+@pytest.fixture(scope="module")
+def solution(repo, tmp_path_factory) -> Path:
+    """The reference written out as a submission."""
+    from cardlab.solution import write_solution
+
+    folder = tmp_path_factory.mktemp("cardgame") / "solution"
+    write_solution(repo, repo.spec("cardgame"), folder)
+    return folder
+
+
+def _grade(repo, folder: Path, part: str | None = None) -> GradeReport:
+    return run(project_job(repo, "cardgame", 1, folder), PART_TESTS.get(part))
+
+
+def _failures(report: GradeReport) -> str:
+    return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+def _edited(solution: Path, folder: Path, edit: Edit) -> Path:
+    shutil.copytree(solution, folder)
+    source = folder / f"{edit.module}.py"
+    text = source.read_text(encoding="utf-8")
+    assert text.count(edit.old) == 1, f"the reference no longer has {edit.old!r}: update it"
+    source.write_text(text.replace(edit.old, edit.new), encoding="utf-8")
+    return folder
+
+
+def _part(report: GradeReport, part_id: str):
+    return next(part for part in report.parts if part.id == part_id)
+
+
+@pytest.mark.slow
+def test_the_reference_scores_full_marks(repo, solution):
+    report = _grade(repo, solution)
+    assert report.score == report.max_score == 100, _failures(report)
+    assert [part.max_score for part in report.parts] == [20, 20, 20, 30, 10]
+    assert not report.notes, report.notes
+
+
+@pytest.mark.slow
+def test_the_stubs_score_nothing(repo):
+    report = _grade(repo, repo.student_dir("cardgame"))
+    assert report.score == 0
+    assert all(part.score == 0 and part.tests for part in report.parts)
+    assert not any("could not finish" in test.message for test in report.failures)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
+def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
+    report = _grade(repo, _edited(solution, tmp_path / "submission", bug), bug.part)
+    part = _part(report, bug.part)
+    assert part.tests, f"no test of part {bug.part} ran"
+    assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
+    assert not any("could not finish" in test.message for test in report.failures)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("edit", "said"), BAD_INPUT, ids=[edit.id for edit, _ in BAD_INPUT])
+def test_bad_student_code_fails_a_test_saying_what_it_did(repo, solution, tmp_path, edit, said):
+    report = _grade(repo, _edited(solution, tmp_path / "submission", edit), edit.part)
+    part = _part(report, edit.part)
+    assert part.score < part.max_score
+    messages = [test.message for test in report.failures]
+    assert any(said in message for message in messages), messages[:3]
+    assert not any("could not finish" in message for message in messages), messages
+    assert not report.notes, report.notes
