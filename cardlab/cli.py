@@ -214,17 +214,29 @@ def demo(project_dir: Path | None) -> None:
 @click.option(
     "--first",
     type=click.Choice(["human", "computer"]),
-    default="human",
-    show_default=True,
-    help="Who leads the first round.",
+    help="bisca: who leads the first round (default: human).",
+)
+@click.option(
+    "--variation",
+    type=click.Choice(["classic", "single", "knockout"]),
+    help="cardgame: which whist to play (default: classic).",
+)
+@click.option(
+    "--seats",
+    metavar="SEAT=KIND,...",
+    help="cardgame: who plays each seat, e.g. N=human,S=human; others are the computer "
+    "(default: S=human).",
 )
 @project_option
 @_one_line_errors
-def play(assignment: str, seed: int | None, first: str, project_dir: Path | None) -> None:
+def play(
+    assignment: str, seed: int | None, project_dir: Path | None, **options: str | None
+) -> None:
     """Play an assignment's reference game in the terminal."""
     from .play import play_game
 
-    sys.exit(play_game(_project(project_dir), assignment, seed=seed, first=first))
+    given = {name: value for name, value in options.items() if value is not None}
+    sys.exit(play_game(_project(project_dir), assignment, seed=seed, **given))
 
 
 def _status(message: str) -> contextlib.AbstractContextManager[Any]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from play_script import Script
 from rich.console import Console
 
 from cardlab.cli import main
@@ -29,28 +29,6 @@ SEED = 3
 ROUND_LINE = re.compile(
     r"^(You|Computer) wins? the round with (?:your )?(\S+) against (?:your )?(\S+)"
 )
-
-
-class Script:
-    """Answers prompts from a list, then ends the input (or keeps answering ``forever``)."""
-
-    def __init__(
-        self, answers: Iterable[str | BaseException] = (), forever: str | None = None
-    ) -> None:
-        self.answers = list(answers)
-        self.forever = forever
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if self.answers:
-            answer = self.answers.pop(0)
-            if isinstance(answer, BaseException):
-                raise answer
-            return answer
-        if self.forever is not None:
-            return self.forever
-        raise EOFError
 
 
 def run(script: Script, *, seed: int = SEED, first: str = "human") -> tuple[int, str]:
@@ -196,7 +174,7 @@ def test_the_reference_is_unloaded_after_a_game():
 
 
 def test_an_assignment_without_a_game_is_a_one_line_error():
-    with pytest.raises(CardlabError, match=r"no terminal game for 'hearts'; .*: bisca$"):
+    with pytest.raises(CardlabError, match=r"no terminal game for 'hearts'; .*: bisca, cardgame$"):
         play_game(PROJECT, "hearts", seed=1, first="human")
 
 

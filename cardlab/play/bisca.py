@@ -31,6 +31,9 @@ YOU = "You"
 COMPUTER = "Computer"
 """The reference AutoPlayer's name."""
 
+OPTIONS = ("first",)
+"""The ``cardlab play`` options this game takes, besides ``--seed``."""
+
 FIRST_CHOICES = ("human", "computer")
 """Values of ``first``: who leads the first round."""
 
@@ -42,7 +45,7 @@ def play(
     project: Project,
     *,
     seed: int | None,
-    first: str,
+    first: str = "human",
     console: Console | None = None,
     ask: Ask | None = None,
 ) -> int:
