@@ -74,9 +74,13 @@ def table_rows(markup: str) -> list[list[str]]:
             for r in rows]
 
 
-def test_rubric_tables_are_generated_from_the_spec(site, repo):
-    spec = repo.spec("bisca")
-    markup = page(site, "assignments/bisca")
+ASSIGNMENTS = sorted(path.stem for path in (REPO / "specs").glob("*.toml"))
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_rubric_tables_are_generated_from_the_spec(site, repo, assignment):
+    spec = repo.spec(assignment)
+    markup = page(site, f"assignments/{assignment}")
     rows = table_rows(markup)
     headings = texts(" ".join(re.findall(r"<h3[^>]*>.*?</h3>", markup, re.S)))
     for phase in spec.phases:
@@ -110,13 +114,14 @@ def public_names(stub: Path) -> list[str]:
     return names
 
 
-def test_api_page_renders_every_stub(site, repo):
-    markup = page(site, "assignments/bisca-api")
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_api_page_renders_every_stub(site, repo, assignment):
+    markup = page(site, f"assignments/{assignment}-api")
     anchors = set(re.findall(r'id="([\w.]+)"', markup))
-    stubs = sorted(repo.student_dir("bisca").glob("[!_]*.py"))
+    stubs = sorted(repo.student_dir(assignment).glob("[!_]*.py"))
     assert stubs
     for stub in stubs:
-        module = f"bisca.{stub.stem}"
+        module = f"{repo.spec(assignment).package}.{stub.stem}"
         assert module in anchors
         for name in public_names(stub):
             assert f"{module}.{name}" in anchors, f"{module}.{name} is not on the API page"
