@@ -65,7 +65,10 @@ def test_json_report_has_its_documented_fields(report):
     assert set(data) == {
         "format", "assignment", "title", "phase", "phase_title", "submission", "score",
         "max_score", "public_only", "notes", "parts", "cardlab_version", "python", "seconds",
+        "isolation",
     }
+    assert set(data["isolation"]) == {"applied", "missing"}
+    assert data["isolation"]["applied"], "a worker ran, so some confinement layer applied"
     test = data["parts"][0]["tests"][0]
     assert set(test) == {
         "id", "name", "weight", "status", "fraction", "message", "visibility", "seconds",
