@@ -16,8 +16,8 @@ got and a note for each one it could not:
   down;
 * **unprivileged user**: when started as root, the worker becomes ``nobody``, with no
   supplementary groups and no way to gain privileges again;
-* **resource limits**: processor seconds, address space, file size, processes and
-  open files (``setrlimit``).
+* **resource limits**: processor seconds, address space, stack, file size, processes
+  and open files (``setrlimit``).
 
 Only the standard library is used: this module runs in the worker, which imports
 nothing else of cardlab but its runtime.
@@ -78,6 +78,8 @@ class Plan:
     Attributes:
         cpu_seconds: Processor time for the worker's whole life (``RLIMIT_CPU``).
         memory_bytes: Address space (``RLIMIT_AS``).
+        stack_bytes: Stack of the main thread (``RLIMIT_STACK``), so a runaway recursion
+            ends in a crash rather than eating the address space.
         file_bytes: Largest file it may write (``RLIMIT_FSIZE``).
         processes: Processes and threads of its user (``RLIMIT_NPROC``).
         open_files: Open file descriptors (``RLIMIT_NOFILE``).
@@ -89,6 +91,7 @@ class Plan:
 
     cpu_seconds: int
     memory_bytes: int
+    stack_bytes: int
     file_bytes: int
     processes: int
     open_files: int
@@ -313,6 +316,7 @@ def _limit_resources(plan: Plan, outcome: Outcome) -> None:
     limits = [
         (resource.RLIMIT_CPU, plan.cpu_seconds, plan.cpu_seconds + 1),
         (resource.RLIMIT_AS, plan.memory_bytes, plan.memory_bytes),
+        (resource.RLIMIT_STACK, plan.stack_bytes, plan.stack_bytes),
         (resource.RLIMIT_FSIZE, plan.file_bytes, plan.file_bytes),
         (resource.RLIMIT_NPROC, plan.processes, plan.processes),
         (resource.RLIMIT_NOFILE, plan.open_files, plan.open_files),

@@ -35,8 +35,8 @@ from .process import WorkerSetup
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .proxy import Student
 from .reference import Reference
-from .sandbox import ignored_files, refusals
 from .results import GradeReport, PartResult, part_score
+from .sandbox import ignored_files, refusals
 from .spec import Spec, load_spec
 
 

@@ -22,8 +22,8 @@ from typing import Any
 
 from .codec import Codec, Resolve
 from .process import Isolation, WorkerFailure, WorkerProcess, WorkerSetup
-from .sandbox import WorkerTree, build_tree
 from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
+from .sandbox import WorkerTree, build_tree
 from .wire import HandleRef, PathRef, ProtocolError, from_json, to_json
 
 _LABEL_LENGTH = 40

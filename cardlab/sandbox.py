@@ -68,6 +68,7 @@ class Limits:
     Attributes:
         cpu_seconds: Processor seconds over the worker's whole life.
         memory_bytes: Address space of the worker.
+        stack_bytes: Stack of its main thread.
         file_bytes: Largest file it may write.
         processes: Processes and threads its user may have.
         open_files: Open file descriptors.
@@ -79,6 +80,7 @@ class Limits:
 
     cpu_seconds: int = 300
     memory_bytes: int = 1 << 30
+    stack_bytes: int = 8 << 20
     file_bytes: int = 8 << 20
     processes: int = 64
     open_files: int = 64
@@ -91,6 +93,7 @@ class Limits:
         return Plan(
             cpu_seconds=self.cpu_seconds,
             memory_bytes=self.memory_bytes,
+            stack_bytes=self.stack_bytes,
             file_bytes=self.file_bytes,
             processes=self.processes,
             open_files=self.open_files,
