@@ -29,7 +29,8 @@ import ctypes
 import os
 import resource
 import signal
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -53,13 +54,13 @@ MS_RELATIME = 0x200000
 PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
 
-_STATVFS_TO_MOUNT = {  # flags a bind mount keeps when remounted read-only
-    os.ST_NOSUID: MS_NOSUID,
-    os.ST_NODEV: MS_NODEV,
-    os.ST_NOEXEC: MS_NOEXEC,
-    os.ST_NOATIME: MS_NOATIME,
-    os.ST_NODIRATIME: MS_NODIRATIME,
-    os.ST_RELATIME: MS_RELATIME,
+_STATVFS_TO_MOUNT = {  # flags a bind mount keeps when remounted read-only (Linux names)
+    "ST_NOSUID": MS_NOSUID,
+    "ST_NODEV": MS_NODEV,
+    "ST_NOEXEC": MS_NOEXEC,
+    "ST_NOATIME": MS_NOATIME,
+    "ST_NODIRATIME": MS_NODIRATIME,
+    "ST_RELATIME": MS_RELATIME,
 }
 _DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom")
 
@@ -126,7 +127,7 @@ class Outcome:
         self.missing.append(f"{layer}: {why}")
 
 
-_libc = ctypes.CDLL(None, use_errno=True)
+_libc = ctypes.CDLL(None, use_errno=True)  # only used on Linux
 
 
 def _check(result: int, what: str) -> None:
@@ -153,22 +154,26 @@ def _prctl(option: int, value: int) -> None:
     _check(_libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0), "prctl")
 
 
-def apply(plan: Plan, on_fork: Callable[[], None] = lambda: None) -> Outcome:
+def apply(plan: Plan) -> Outcome:
     """Lock the calling process in as far as the system allows.
+
+    With a PID namespace, the calling process forks: the child returns from here and
+    goes on as the worker; the parent only waits for it and ends the same way.
 
     Args:
         plan: What to apply.
-        on_fork: Called in the waiting parent when the PID namespace makes the worker
-            fork (to close what the parent must not keep); the parent then only waits
-            for its child and ends the same way.
 
     Returns:
         The layers applied and notes on the ones that were not.
     """
     outcome = Outcome([], [])
+    if sys.platform != "linux":
+        outcome.lacks(NAMESPACES, f"not available on {sys.platform}")
+        _limit_resources(plan, outcome)
+        return outcome
     namespaces = _enter_namespaces(outcome)
     if CLONE_NEWPID in namespaces:
-        _become_init(on_fork)
+        _become_init()
         outcome.got(PID_NAMESPACE)
     else:
         outcome.lacks(PID_NAMESPACE, "not available; processes are killed by process group")
@@ -197,7 +202,11 @@ def _enter_namespaces(outcome: Outcome) -> set[int]:
             failure = error
             continue
         if user:
-            _map_user(uid, gid)
+            try:
+                _map_user(uid, gid)
+            except OSError as error:
+                outcome.lacks(NAMESPACES, f"the user namespace has no user ({error.strerror})")
+                return set()
         outcome.got(NAMESPACES)
         return set(choice)
     outcome.lacks(NAMESPACES, f"none could be created ({failure.strerror})")
@@ -211,13 +220,12 @@ def _map_user(uid: int, gid: int) -> None:
     Path("/proc/self/gid_map").write_text(f"{gid} {gid} 1")
 
 
-def _become_init(on_fork: Callable[[], None]) -> None:
+def _become_init() -> None:
     """Fork into the new PID namespace; the parent waits and ends as its child did."""
     child = os.fork()
     if child == 0:
         _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         return
-    on_fork()
     while True:
         try:
             _, status = os.waitpid(child, 0)
@@ -273,7 +281,7 @@ def _show(root: str, path: str, shown: list[str]) -> None:
     os.makedirs(inside, exist_ok=True)
     _mount(path, inside, None, MS_BIND | MS_REC)
     kept = os.statvfs(path).f_flag
-    flags = sum(flag for bit, flag in _STATVFS_TO_MOUNT.items() if kept & bit)
+    flags = sum(flag for name, flag in _STATVFS_TO_MOUNT.items() if kept & getattr(os, name))
     _mount(None, inside, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | flags)
     shown.append(path)
 
@@ -314,12 +322,12 @@ def _readable_by_others(path: str) -> bool:
 
 def _limit_resources(plan: Plan, outcome: Outcome) -> None:
     limits = [
-        (resource.RLIMIT_CPU, plan.cpu_seconds, plan.cpu_seconds + 1),
-        (resource.RLIMIT_AS, plan.memory_bytes, plan.memory_bytes),
-        (resource.RLIMIT_STACK, plan.stack_bytes, plan.stack_bytes),
-        (resource.RLIMIT_FSIZE, plan.file_bytes, plan.file_bytes),
-        (resource.RLIMIT_NPROC, plan.processes, plan.processes),
-        (resource.RLIMIT_NOFILE, plan.open_files, plan.open_files),
+        ("RLIMIT_CPU", plan.cpu_seconds, plan.cpu_seconds + 1),
+        ("RLIMIT_AS", plan.memory_bytes, plan.memory_bytes),
+        ("RLIMIT_STACK", plan.stack_bytes, plan.stack_bytes),
+        ("RLIMIT_FSIZE", plan.file_bytes, plan.file_bytes),
+        ("RLIMIT_NPROC", plan.processes, plan.processes),
+        ("RLIMIT_NOFILE", plan.open_files, plan.open_files),
     ]
     failed = [name for name, ok in _set_limits(limits) if not ok]
     if failed:
@@ -330,14 +338,18 @@ def _limit_resources(plan: Plan, outcome: Outcome) -> None:
         outcome.lacks(LIMITS, "the process limit does not bind root")
 
 
-def _set_limits(limits: Iterable[tuple[int, int, int]]) -> Iterable[tuple[str, bool]]:
-    names = {getattr(resource, n): n for n in dir(resource) if n.startswith("RLIMIT_")}
-    for kind, soft, hard in limits:
+def _set_limits(limits: Iterable[tuple[str, int, int]]) -> Iterable[tuple[str, bool]]:
+    """Lower each limit (never above its current hard limit); say which could be set."""
+    for name, soft, hard in limits:
+        kind = getattr(resource, name, None)
+        if kind is None:
+            yield name, False
+            continue
         current_hard = resource.getrlimit(kind)[1]
         if current_hard != resource.RLIM_INFINITY:
             hard, soft = min(hard, current_hard), min(soft, current_hard)
         try:
             resource.setrlimit(kind, (soft, hard))
-            yield names[kind], True
+            yield name, True
         except (OSError, ValueError):
-            yield names[kind], False
+            yield name, False
