@@ -146,12 +146,13 @@ def refusals(composition: Composition) -> dict[str, str]:
 
 
 def _refusal(path: Path) -> str:
-    if path.is_symlink() and not path.resolve().is_relative_to(path.parent.resolve()):
-        return f"{path.name} is a link to a file outside your submission; it was not loaded"
     try:
+        if path.is_symlink() and not path.resolve().is_relative_to(path.parent.resolve()):
+            return f"{path.name} is a link to a file outside your submission; it was not loaded"
         info = path.stat()
-    except OSError as error:
-        return f"{path.name} could not be read ({error.strerror}); it was not loaded"
+    except (OSError, RuntimeError) as error:  # RuntimeError: a loop of links
+        reason = getattr(error, "strerror", None) or "a loop of links"
+        return f"{path.name} could not be read ({reason}); it was not loaded"
     if not stat.S_ISREG(info.st_mode):
         return f"{path.name} is not a regular file; it was not loaded"
     if info.st_size > MAX_MODULE_BYTES:
@@ -169,6 +170,13 @@ def ignored_files(folder: Path, composition: Composition) -> list[str]:
     if not folder.is_dir():
         return []
     wanted = {path.name for path in composition.student_files()}
+    try:
+        return _ignored(folder, wanted)
+    except OSError as error:
+        return [f"the submission folder could not be listed ({error.strerror})"]
+
+
+def _ignored(folder: Path, wanted: set[str]) -> list[str]:
     notes, seen = [], 0
     with os.scandir(folder) as entries:
         for entry in entries:

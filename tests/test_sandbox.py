@@ -11,7 +11,7 @@ from pathlib import Path
 
 from cardlab import confine
 from cardlab.compose import compose
-from cardlab.sandbox import RUNTIME_MODULES, build_tree
+from cardlab.sandbox import RUNTIME_MODULES, build_tree, refusals
 
 LAYERS = {
     confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
@@ -107,3 +107,15 @@ def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
         assert f"{layer}:" in missing
     assert confine.PRIVATE_ROOT not in outcome["applied"]
     assert "not permitted" in missing
+
+
+def test_modules_that_are_not_plain_files_are_refused_with_a_reason(toy, tmp_path):
+    submission = tmp_path / "carol"
+    submission.mkdir()
+    (submission / "counter.py").symlink_to("counter.py")  # a link to itself
+    (submission / "greet.py").mkdir()
+    composition = compose("toy", toy.reference_dir("toy"), submission, ["counter", "greet"])
+    assert refusals(composition) == {
+        "counter": "counter.py could not be read (a loop of links); it was not loaded",
+        "greet": "greet.py is not a regular file; it was not loaded",
+    }
