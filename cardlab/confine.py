@@ -25,6 +25,7 @@ nothing else of cardlab but its runtime.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import resource
@@ -221,22 +222,34 @@ def _map_user(uid: int, gid: int) -> None:
 
 
 def _become_init() -> None:
-    """Fork into the new PID namespace; the parent waits and ends as its child did."""
+    """Fork into the new PID namespace; the parent waits and ends as its child did.
+
+    The parent never returns: whatever happens, it ends here. (The child, the first
+    process of its namespace, ignores signals it has no handler for, so a processor
+    limit ends it with the hard limit's ``SIGKILL`` rather than ``SIGXCPU``.)
+    """
     child = os.fork()
     if child == 0:
         _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         return
-    while True:
-        try:
-            _, status = os.waitpid(child, 0)
-            break
-        except InterruptedError:
-            continue
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        signal.signal(number, signal.SIG_DFL)
-        os.kill(os.getpid(), number)
-    os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+    code = 1
+    try:
+        while True:
+            try:
+                _, status = os.waitpid(child, 0)
+                break
+            except InterruptedError:
+                continue
+        if os.WIFSIGNALED(status):
+            number = os.WTERMSIG(status)
+            code = 128 + number
+            with contextlib.suppress(OSError, ValueError):  # SIGKILL cannot be changed
+                signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+        else:
+            code = os.waitstatus_to_exitcode(status) & 0xFF
+    finally:
+        os._exit(code)
 
 
 def _private_root(plan: Plan, outcome: Outcome) -> bool:

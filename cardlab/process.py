@@ -40,7 +40,7 @@ from .wire import (
 _START_SECONDS = 10.0
 _CRASH_HINTS = {
     signal.SIGSEGV: " (too deep a recursion, or too much memory?)",
-    signal.SIGKILL: " (too deep a recursion, or too much memory?)",
+    signal.SIGKILL: " (too much memory, or it used up its processor time?)",
     signal.SIGABRT: " (too deep a recursion, or too much memory?)",
     signal.SIGXCPU: " (it used up its processor time)",
     signal.SIGXFSZ: " (it wrote too large a file)",

@@ -9,9 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cardlab import confine
+from cardlab.codec import Codec
 from cardlab.compose import compose
-from cardlab.sandbox import RUNTIME_MODULES, build_tree, refusals
+from cardlab.process import WorkerFailure, WorkerSetup
+from cardlab.proxy import Student
+from cardlab.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
 
 LAYERS = {
     confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
@@ -119,3 +124,32 @@ def test_modules_that_are_not_plain_files_are_refused_with_a_reason(toy, tmp_pat
         "counter": "counter.py could not be read (a loop of links); it was not loaded",
         "greet": "greet.py is not a regular file; it was not loaded",
     }
+
+
+def _student(toy, folder: Path, limits: Limits) -> Student:
+    composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
+    student = Student(WorkerSetup(composition, None, 4096, limits), 5.0, Codec([]))
+    student.begin("test_sandbox")
+    return student
+
+
+@pytest.mark.parametrize(
+    ("body", "limits", "cause"),
+    [
+        ("    import time\n    time.sleep(3)\n", Limits(worker_seconds=1.0),
+         r"the worker reached its limit of 1 s in all"),
+        ("    while True:\n        pass\n", Limits(cpu_seconds=1),
+         r"crashed with SIG(XCPU|KILL) \(.*processor time"),
+    ],
+    ids=["worker-wall-clock", "worker-cpu-seconds"],
+)
+def test_a_worker_ends_at_its_own_limits(toy, tmp_path, body, limits, cause):
+    folder = tmp_path / "dave"
+    folder.mkdir()
+    (folder / "counter.py").write_text(f"def add(a, b):\n{body}    return a + b\n")
+    student = _student(toy, folder, limits)
+    try:
+        with pytest.raises(WorkerFailure, match=cause):
+            student.counter.add(1, 2)
+    finally:
+        student.close()
