@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -82,3 +83,11 @@ def test_text_report_shows_parts_and_failures(report):
     assert "expected: 101" in text or "expected:" in text
     assert "Run it again: cardlab grade toy --phase 1" in text
     assert "Traceback" not in text
+
+
+def test_missing_isolation_layers_are_shown_to_the_instructor_only(report):
+    lacking = dataclasses.replace(report, isolation_notes=("no network: not here",))
+    assert "Isolation not available: no network: not here" in render(lacking, "text")
+    check = dataclasses.replace(lacking, public_only=True)
+    assert "Isolation not available" not in render(check, "text")
+    assert json.loads(render(check, "json"))["isolation"]["missing"] == ["no network: not here"]
