@@ -119,8 +119,21 @@ def test_every_attack_folder_has_a_case():
     assert len(folders) >= 30
 
 
+@pytest.fixture(scope="module")
+def layers(toy, tmp_path_factory) -> tuple[set[str], str]:
+    """The confinement layers this machine gives a worker, and its notes on the others."""
+    submission = tmp_path_factory.mktemp("honest")
+    shutil.copy(toy.reference_dir("toy") / "counter.py", submission)
+    report = run(project_job(toy, "toy", 1, submission), "test_add")
+    return set(report.isolation), "; ".join(report.isolation_notes)
+
+
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
-def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path):
+def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path, layers):
+    applied, notes = layers
+    lacking = [layer for layer in case.get("needs", []) if layer not in applied]
+    if lacking:  # never run a fork bomb or a judge killer unconfined
+        pytest.skip(f"this machine cannot give the worker {', '.join(lacking)} ({notes})")
     submission = _submission(case, tmp_path, repo)
     report = _grade(case, submission, repo, toy)
     text = _report_text(report)
