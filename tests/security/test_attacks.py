@@ -162,3 +162,27 @@ def test_the_report_file_is_the_judges(toy, tmp_path):
     assert report["score"] == 0 and report["parts"]
     assert not (tmp_path / "report.json").exists()
     assert not (tmp_path / "results.json").exists()
+
+
+OUTSIDE = """
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("attack", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+print(module.add(1, 2))
+"""
+
+
+@pytest.mark.parametrize(
+    "case",
+    [case for case in CASES if case.get("works_outside")],
+    ids=[case["name"] for case in CASES if case.get("works_outside")],
+)
+def test_the_attack_works_outside_the_worker(case, repo):
+    """Run unconfined, in the repository, the attack gets what the worker denies it."""
+    module = HERE / "submissions" / case["name"] / "counter.py"
+    result = subprocess.run(
+        [sys.executable, "-c", OUTSIDE, str(module)],
+        cwd=repo.root, capture_output=True, text=True, check=False, timeout=60,
+    )
+    assert result.stdout.strip() == "3", result.stderr
