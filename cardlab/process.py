@@ -24,6 +24,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .compose import Composition
 from .confine import PID_NAMESPACE
@@ -154,7 +155,7 @@ class WorkerProcess:
             seconds,
         ))
 
-    def _expect_ok(self, answer: dict) -> dict:
+    def _expect_ok(self, answer: dict) -> Any:
         if "ok" not in answer:
             self.kill()
             raise WorkerFailure(f"the worker could not start: {answer.get('raised')}")
