@@ -33,12 +33,15 @@ class Composition:
         init: The package's ``__init__`` file (source or bytecode), if any.
         modules: Module name -> file to load it from (``.py`` or ``.pyc``).
         origins: Module name -> ``student`` or ``provided``.
+        refused: Module name -> why it cannot be loaded (a one-line reason for the
+            student); importing such a module raises ``ModuleNotFoundError`` with it.
     """
 
     package: str
     init: Path | None
     modules: dict[str, Path] = field(default_factory=dict)
     origins: dict[str, str] = field(default_factory=dict)
+    refused: dict[str, str] = field(default_factory=dict)
 
     def student_files(self) -> list[Path]:
         """The submission files this composition loads."""
@@ -51,6 +54,7 @@ class Composition:
             "init": str(self.init) if self.init else None,
             "modules": {name: str(path) for name, path in self.modules.items()},
             "origins": dict(self.origins),
+            "refused": dict(self.refused),
         }
 
     @classmethod
@@ -61,6 +65,7 @@ class Composition:
             init=Path(data["init"]) if data["init"] else None,
             modules={name: Path(path) for name, path in data["modules"].items()},
             origins=dict(data["origins"]),
+            refused=dict(data.get("refused", {})),
         )
 
 
@@ -108,19 +113,15 @@ def compose(
 
 
 class MissingModuleLoader(importlib.abc.Loader):
-    """Fails the import of a student module that is not in the submission."""
+    """Fails the import of a student module that is not in the submission, or was refused."""
 
-    def __init__(self, path: Path) -> None:
-        """Remember which file was expected."""
-        self.path = path
+    def __init__(self, reason: str) -> None:
+        """Remember why the module cannot be loaded."""
+        self.reason = reason
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
         """Refuse to create the module."""
-        raise ModuleNotFoundError(
-            f"{self.path.name} is missing from your submission (expected it in "
-            f"{self.path.parent.name}/)",
-            name=spec.name,
-        )
+        raise ModuleNotFoundError(self.reason, name=spec.name)
 
     def exec_module(self, module: ModuleType) -> None:
         """Never reached: :meth:`create_module` always fails."""
@@ -146,8 +147,12 @@ class ComposingFinder(importlib.abc.MetaPathFinder):
         location = self.composition.modules.get(name)
         if location is None:
             return None
-        if not location.is_file():
-            return importlib.util.spec_from_loader(fullname, MissingModuleLoader(location))
+        reason = self.composition.refused.get(name)
+        if reason is None and not location.is_file():
+            reason = (f"{location.name} is missing from your submission (expected it in "
+                      f"{location.parent.name}/)")
+        if reason is not None:
+            return importlib.util.spec_from_loader(fullname, MissingModuleLoader(reason))
         return importlib.util.spec_from_file_location(
             fullname, location, loader=_loader_for(fullname, location)
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import platform
 import sys
 import time
@@ -35,6 +36,7 @@ from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
+from .sandbox import ignored_files, refusals
 from .spec import Spec, load_spec
 
 
@@ -254,10 +256,11 @@ def _submission_notes(job: GradingJob) -> list[str]:
     if not job.submission.is_dir():
         notes.append(f"the submission folder {job.submission} does not exist")
         return notes
-    missing = [p.name for p in job.composition.student_files() if not p.is_file()]
+    missing = [p.name for p in job.composition.student_files() if not os.path.lexists(p)]
     if missing:
         notes.append(f"missing from the submission: {', '.join(missing)}")
-    return notes
+    notes += refusals(job.composition).values()
+    return notes + ignored_files(job.submission, job.composition)
 
 
 def _no_tests_note(job: GradingJob) -> str:
@@ -270,6 +273,7 @@ def _report(
     job: GradingJob, plugin: CardlabPlugin, notes: list[str], seconds: float
 ) -> GradeReport:
     phase = job.spec.phase(job.phase)
+    isolation = plugin.isolation
     parts = []
     for part in phase.parts:
         tests = tuple(r for r in plugin.results if r.part == part.id)
@@ -290,4 +294,6 @@ def _report(
         cardlab_version=cardlab.__version__,
         python=f"{platform.python_implementation()} {sys.version.split()[0]}",
         seconds=round(seconds, 3),
+        isolation=isolation.applied if isolation else (),
+        isolation_notes=isolation.missing if isolation else (),
     )

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from .process import WorkerFailure
+from .process import Isolation, WorkerFailure
 from .proxy import Student, StudentRaised
 from .reference import Reference
 from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
@@ -88,6 +88,7 @@ class CardlabPlugin:
     settings: RunSettings
     results: list[TestResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    isolation: Isolation | None = None
     _student: Student | None = None
     scratch: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="cardlab-hypothesis-"))
 
@@ -172,8 +173,9 @@ class CardlabPlugin:
         return outcome
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        """Stop the worker and remove the scratch folder."""
+        """Stop the worker, keep how it was confined, and remove the scratch folder."""
         if self._student is not None:
+            self.isolation = self._student.isolation
             self._student.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 

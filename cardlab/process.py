@@ -1,9 +1,16 @@
-"""The worker process as the judge sees it: start, ask with a time limit, replace.
+"""The worker process as the judge sees it: start, confine, ask with a time limit, replace.
 
-Every request has a deadline. A worker that misses it, dies, or sends something
-that is not a well-formed message is killed with its whole process group and
-replaced by a fresh one at the next request; the request that saw it fail raises
-:class:`WorkerFailure` with a cause a student understands.
+A worker runs from the private tree of its grading run (:mod:`cardlab.sandbox`), with
+a scrubbed environment, no standard input and its own output thrown away (student
+output is captured per call inside the worker). Its first request makes it lock
+itself in (:mod:`cardlab.confine`); the layers it got are kept for the report.
+
+Every request has a deadline, and so has the worker as a whole. A worker that misses
+one, dies, or sends something that is not a well-formed answer to the request just
+made (a second answer included) is killed with its whole process group, and with
+its PID namespace when it has one, and replaced by a fresh one at the next request;
+the request that saw it fail raises :class:`WorkerFailure` with a cause a student
+understands.
 """
 
 from __future__ import annotations
@@ -15,15 +22,30 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-
-import cardlab
+from typing import Any
 
 from .compose import Composition
-from .wire import ChannelClosed, FrameReader, FrameTimeout, ProtocolError, write_frame
+from .confine import PID_NAMESPACE
+from .sandbox import Limits, WorkerTree
+from .wire import (
+    ChannelClosed,
+    FrameReader,
+    FrameTimeout,
+    ProtocolError,
+    from_json,
+    write_frame,
+)
 
 _START_SECONDS = 10.0
+_CRASH_HINTS = {
+    signal.SIGSEGV: " (too deep a recursion, or too much memory?)",
+    signal.SIGKILL: " (too much memory, or it used up its processor time?)",
+    signal.SIGABRT: " (too deep a recursion, or too much memory?)",
+    signal.SIGXCPU: " (it used up its processor time)",
+    signal.SIGXFSZ: " (it wrote too large a file)",
+}
 
 
 class WorkerFailure(Exception):
@@ -38,11 +60,13 @@ class WorkerSetup:
         composition: Where each module of the package comes from.
         codec: The assignment's codec file, if it has one.
         output_bytes: Student output kept per call.
+        limits: The limits every worker runs under.
     """
 
     composition: Composition
     codec: Path | None
     output_bytes: int
+    limits: Limits = field(default_factory=Limits)
 
 
 def _signal_name(number: int) -> str:
@@ -52,7 +76,7 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _worker_environment(home: str) -> dict[str, str]:
+def _worker_environment(home: str, lib: Path) -> dict[str, str]:
     """A small, fixed environment: nothing of the judge's leaks in."""
     return {
         "PATH": os.defpath,
@@ -60,28 +84,45 @@ def _worker_environment(home: str) -> dict[str, str]:
         "LANG": "C.UTF-8",
         "PYTHONHASHSEED": "0",
         "PYTHONIOENCODING": "utf-8",
-        "PYTHONPATH": str(Path(cardlab.__file__).resolve().parent.parent),
+        "PYTHONPATH": str(lib),
     }
 
 
-class WorkerProcess:
-    """One running worker."""
+@dataclass(frozen=True)
+class Isolation:
+    """The confinement layers a worker got, and one note per layer it did not get."""
 
-    def __init__(self, setup: WorkerSetup) -> None:
-        """Start a worker and send it the composition (not yet waited for)."""
+    applied: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+
+
+class WorkerProcess:
+    """One running worker.
+
+    Args:
+        setup: The submission's setup (output cap, limits).
+        tree: The grading run's private tree, which the worker loads everything from.
+    """
+
+    def __init__(self, setup: WorkerSetup, tree: WorkerTree) -> None:
+        """Start a worker (its start-up is not yet waited for)."""
         self.setup = setup
+        self.tree = tree
         self.home = tempfile.TemporaryDirectory(prefix="cardlab-worker-")
+        self.isolation = Isolation()
+        self.init_pid: int | None = None
+        self.ends_at = time.monotonic() + setup.limits.worker_seconds
         to_worker_read, self.to_worker = os.pipe()
         self.from_worker, from_worker_write = os.pipe()
         self.process = subprocess.Popen(
-            [sys.executable, "-s", "-P", "-m", "cardlab.worker",
+            [sys.executable, "-S", "-s", "-P", "-B", "-m", "cardlab.worker",
              str(to_worker_read), str(from_worker_write)],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             pass_fds=(to_worker_read, from_worker_write),
             cwd=self.home.name,
-            env=_worker_environment(self.home.name),
+            env=_worker_environment(self.home.name, tree.lib),
             start_new_session=True,
         )
         os.close(to_worker_read)
@@ -91,19 +132,42 @@ class WorkerProcess:
         self.dead = False
 
     def start(self, seconds: float = _START_SECONDS) -> None:
-        """Compose the package in the worker; a broken setup raises WorkerFailure."""
-        answer = self.request(
+        """Confine the worker, then compose the package in it.
+
+        Raises:
+            WorkerFailure: A worker that cannot start, or a module that hangs or ends
+                the worker while loading.
+        """
+        plan = self.setup.limits.plan(self.tree, Path(self.home.name))
+        confined = from_json(self._expect_ok(
+            self.request({"op": "confine", "plan": plan.to_message()}, seconds)
+        ))
+        self.isolation = Isolation(tuple(confined["applied"]), tuple(confined["missing"]))
+        if PID_NAMESPACE in self.isolation.applied:
+            self.init_pid = self._first_child()
+        self._expect_ok(self.request(
             {
                 "op": "init",
-                "composition": self.setup.composition.to_message(),
-                "codec": str(self.setup.codec) if self.setup.codec else None,
+                "composition": self.tree.composition.to_message(),
+                "codec": str(self.tree.codec) if self.tree.codec else None,
                 "output_bytes": self.setup.output_bytes,
             },
             seconds,
-        )
+        ))
+
+    def _expect_ok(self, answer: dict) -> Any:
         if "ok" not in answer:
             self.kill()
             raise WorkerFailure(f"the worker could not start: {answer.get('raised')}")
+        return answer["ok"]
+
+    def _first_child(self) -> int | None:
+        """The worker's child, the first process of its PID namespace."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return int(children.read_text().split()[0])
+        except (OSError, IndexError, ValueError):
+            return None
 
     def request(self, message: dict, seconds: float) -> dict:
         """Send one request and wait at most ``seconds`` for its answer.
@@ -116,14 +180,22 @@ class WorkerProcess:
             raise WorkerFailure("the worker had already stopped")
         self.requests += 1
         message["id"] = self.requests
+        now = time.monotonic()
         try:
             write_frame(self.to_worker, message)
-            answer = self.reader.read(time.monotonic() + seconds)
+            answer = self.reader.read(min(now + seconds, self.ends_at))
             if answer.get("id") != self.requests:
                 raise ProtocolError("an answer to another request")
+            if self.reader.buffer:
+                raise ProtocolError("more than one answer to a request")
             return answer
         except FrameTimeout:
             self.kill()
+            if now + seconds > self.ends_at:
+                raise WorkerFailure(
+                    f"the worker reached its limit of {self.setup.limits.worker_seconds:g} s "
+                    "in all"
+                ) from None
             raise WorkerFailure(
                 f"your code did not finish within {seconds:g} s "
                 "(an endless loop, or waiting for input?)"
@@ -147,8 +219,7 @@ class WorkerProcess:
         if code is None:
             return "the worker stopped answering"
         if code < 0:
-            hint = " (too deep a recursion, or too much memory?)" if code in (-11, -9, -6) else ""
-            return f"the worker crashed with {_signal_name(-code)}{hint}"
+            return f"the worker crashed with {_signal_name(-code)}{_CRASH_HINTS.get(-code, '')}"
         return f"your code ended the worker process (exit status {code}, e.g. os._exit)"
 
     def kill(self) -> None:
@@ -156,8 +227,13 @@ class WorkerProcess:
         if self.dead:
             return
         self.dead = True
+        if self.init_pid is not None:  # its namespace dies with it, however its processes hid
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.init_pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait()
         for fd in (self.to_worker, self.from_worker):
             with contextlib.suppress(OSError):

@@ -21,8 +21,9 @@ from functools import partial
 from typing import Any
 
 from .codec import Codec, Resolve
-from .process import WorkerFailure, WorkerProcess, WorkerSetup
+from .process import Isolation, WorkerFailure, WorkerProcess, WorkerSetup
 from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
+from .sandbox import WorkerTree, build_tree
 from .wire import HandleRef, PathRef, ProtocolError, from_json, to_json
 
 _LABEL_LENGTH = 40
@@ -52,6 +53,8 @@ class Student:
         self._codec = codec
         self._reference = reference
         self._process: WorkerProcess | None = None
+        self._tree: WorkerTree | None = None
+        self.isolation: Isolation | None = None
         self._generation = 0
         self._methods: set[tuple[str, str]] = set()
         self._test_id = ""
@@ -89,22 +92,30 @@ class Student:
         self.transcript = Transcript()
 
     def close(self) -> None:
-        """Stop the worker."""
+        """Stop the worker and remove its private tree."""
         if self._process is not None:
             self._process.kill()
             self._process = None
+        if self._tree is not None:
+            self._tree.remove()
+            self._tree = None
 
     def _worker(self) -> WorkerProcess:
         if self._broken is not None:
             raise self._broken
         if self._process is None or self._process.dead:
+            if self._tree is None:
+                self._tree = build_tree(self._setup.composition, self._setup.codec)
             self._generation += 1
-            self._process = WorkerProcess(self._setup)
+            self._process = WorkerProcess(self._setup, self._tree)
             try:
                 self._process.start()
             except WorkerFailure as failure:
                 self._broken = WorkerFailure(f"loading your modules: {failure}")
                 raise self._broken from None
+            finally:
+                if self.isolation is None:
+                    self.isolation = self._process.isolation
         return self._process
 
     # -- requests ----------------------------------------------------------------

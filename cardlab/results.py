@@ -96,6 +96,9 @@ class GradeReport:
         cardlab_version: The grading framework's version.
         python: The Python version that graded.
         seconds: Wall time of the run (a timing field).
+        isolation: The confinement layers the worker ran under.
+        isolation_notes: One line per layer that was not available on this machine,
+            for the instructor.
     """
 
     assignment: str
@@ -111,6 +114,8 @@ class GradeReport:
     cardlab_version: str
     python: str
     seconds: float = field(default=0.0, compare=False)
+    isolation: tuple[str, ...] = ()
+    isolation_notes: tuple[str, ...] = ()
 
     @property
     def tests(self) -> tuple[TestResult, ...]:

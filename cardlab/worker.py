@@ -1,12 +1,15 @@
 """The worker: the only process where student code runs.
 
-Started by the judge as ``python -m cardlab.worker READ_FD WRITE_FD``. It reads
+Started by the judge as ``python -S -s -P -B -m cardlab.worker READ_FD WRITE_FD``, with
+the worker's private tree (:mod:`cardlab.sandbox`) as its only import path. It reads
 requests on one pipe and answers on the other; the student's standard input and
 output are separate per call (given text in, captured and capped text out). It
 holds the objects student code returns and gives the judge handles to them. It
 knows nothing of scores: the judge decides every verdict.
 
-Requests (``op``): ``init`` (composition, codec file, output cap), ``call`` (target,
+Requests (``op``): ``confine`` (the confinement plan: always the first request, before
+any student code is loaded; see :mod:`cardlab.confine`), ``init`` (composition, codec
+file, output cap), ``call`` (target,
 args, kwargs, stdin, seed), ``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name), ``builtin`` (name, args),
 ``reset`` (forget every handle) and ``ping``. Answers carry ``ok`` (the result) or
@@ -27,7 +30,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from . import compose
+from . import compose, confine
 from .codec import Codec, Value, load_codec
 from .wire import FrameReader, HandleRef, PathRef, from_json, to_json, write_frame
 
@@ -84,7 +87,8 @@ class CappedOutput(io.TextIOBase):
         if len(text) > room:
             self.cut = True
             text = text[: max(room, 0)]
-        self.parts.append(text)
+        if text:
+            self.parts.append(text)
         self.kept += len(text)
         return len(text)
 
@@ -151,6 +155,9 @@ class Worker:
             return _BUILTINS[request["name"]](*args)
         if op == "init":
             return self.init(request)
+        if op == "confine":
+            outcome = confine.apply(confine.Plan.from_message(request["plan"]))
+            return {"applied": outcome.applied, "missing": outcome.missing}
         if op == "reset":
             self.handles.clear()
             return None
@@ -255,6 +262,9 @@ class Worker:
 
 def main(argv: list[str] | None = None) -> None:
     """Run a worker on the descriptors named on the command line."""
+    import site  # started with -S: add only exit() and quit(), which console programs use
+
+    site.setquit()
     read_fd, write_fd = (int(arg) for arg in (argv or sys.argv[1:]))
     sys.dont_write_bytecode = True
     Worker(read_fd, write_fd).serve()

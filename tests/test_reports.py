@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -65,7 +66,10 @@ def test_json_report_has_its_documented_fields(report):
     assert set(data) == {
         "format", "assignment", "title", "phase", "phase_title", "submission", "score",
         "max_score", "public_only", "notes", "parts", "cardlab_version", "python", "seconds",
+        "isolation",
     }
+    assert set(data["isolation"]) == {"applied", "missing"}
+    assert data["isolation"]["applied"], "a worker ran, so some confinement layer applied"
     test = data["parts"][0]["tests"][0]
     assert set(test) == {
         "id", "name", "weight", "status", "fraction", "message", "visibility", "seconds",
@@ -79,3 +83,11 @@ def test_text_report_shows_parts_and_failures(report):
     assert "expected: 101" in text or "expected:" in text
     assert "Run it again: cardlab grade toy --phase 1" in text
     assert "Traceback" not in text
+
+
+def test_missing_isolation_layers_are_shown_to_the_instructor_only(report):
+    lacking = dataclasses.replace(report, isolation_notes=("no network: not here",))
+    assert "Isolation not available: no network: not here" in render(lacking, "text")
+    check = dataclasses.replace(lacking, public_only=True)
+    assert "Isolation not available" not in render(check, "text")
+    assert json.loads(render(check, "json"))["isolation"]["missing"] == ["no network: not here"]

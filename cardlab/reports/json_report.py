@@ -12,6 +12,9 @@ Fields (documented for instructors in docs/instructors/reports.md):
   ``fraction`` (share of its weight earned), ``message``, ``visibility`` and
   ``seconds``.
 * ``cardlab_version``, ``python``, ``seconds``.
+* ``isolation``: ``applied`` (the worker's confinement layers) and ``missing`` (one
+  line per layer this machine could not give). Added within format 1: readers that
+  do not know it ignore it.
 
 Only ``seconds`` fields differ between two runs on the same submission.
 """
@@ -65,4 +68,8 @@ def to_json(report: GradeReport) -> dict[str, Any]:
         "cardlab_version": report.cardlab_version,
         "python": report.python,
         "seconds": report.seconds,
+        "isolation": {
+            "applied": list(report.isolation),
+            "missing": list(report.isolation_notes),
+        },
     }

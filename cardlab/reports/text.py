@@ -68,6 +68,9 @@ def print_report(report: GradeReport, console: Console) -> None:
     console.print(_parts_table(report))
     for note in report.notes:
         console.print(f"[yellow]Note:[/] {note}")
+    if not report.public_only:  # for the instructor: a student's own check needs no sandbox
+        for note in report.isolation_notes:
+            console.print(f"[dim]Isolation not available: {note}[/]")
     failures = _failures(report)
     if failures:
         console.print(f"\n[bold]{len(failures)} failing test(s):[/]")

@@ -1,0 +1,368 @@
+"""Confinement: the worker locks itself in before any student code runs.
+
+The judge starts the worker, then sends a ``confine`` request before anything else;
+the worker applies each layer it can, in this order, and answers with the layers it
+got and a note for each one it could not:
+
+* **namespaces** (Linux): a new mount, network and PID namespace; as an ordinary
+  user, inside a new user namespace, where the system allows one;
+* **PID namespace**: the worker forks and its child, the first process of the new
+  namespace, goes on serving; when it ends, the kernel kills every process it
+  started, wherever they moved to;
+* **private root**: a root file system built on an empty ``tmpfs`` that shows only
+  the Python standard library, system libraries and the worker's own tree, read-only,
+  plus a small writable ``/tmp``; the instructor's tree is not there to read;
+* **no network**: the new network namespace has no interface but a loopback that is
+  down;
+* **unprivileged user**: when started as root, the worker becomes ``nobody``, with no
+  supplementary groups and no way to gain privileges again;
+* **resource limits**: processor seconds, address space, stack, file size, processes
+  and open files (``setrlimit``).
+
+Only the standard library is used: this module runs in the worker, which imports
+nothing else of cardlab but its runtime.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import resource
+import signal
+import sys
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUSER = 0x10000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+
+MS_RDONLY = 0x1
+MS_NOSUID = 0x2
+MS_NODEV = 0x4
+MS_NOEXEC = 0x8
+MS_REMOUNT = 0x20
+MS_NOATIME = 0x400
+MS_NODIRATIME = 0x800
+MS_BIND = 0x1000
+MS_REC = 0x4000
+MS_PRIVATE = 0x40000
+MS_RELATIME = 0x200000
+
+PR_SET_PDEATHSIG = 1
+PR_SET_NO_NEW_PRIVS = 38
+
+_STATVFS_TO_MOUNT = {  # flags a bind mount keeps when remounted read-only (Linux names)
+    "ST_NOSUID": MS_NOSUID,
+    "ST_NODEV": MS_NODEV,
+    "ST_NOEXEC": MS_NOEXEC,
+    "ST_NOATIME": MS_NOATIME,
+    "ST_NODIRATIME": MS_NODIRATIME,
+    "ST_RELATIME": MS_RELATIME,
+}
+_DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom")
+
+NAMESPACES = "namespaces"
+PID_NAMESPACE = "pid namespace"
+PRIVATE_ROOT = "private root"
+NO_NETWORK = "no network"
+UNPRIVILEGED = "unprivileged user"
+LIMITS = "resource limits"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the worker should lock itself into.
+
+    Attributes:
+        cpu_seconds: Processor time for the worker's whole life (``RLIMIT_CPU``).
+        memory_bytes: Address space (``RLIMIT_AS``).
+        stack_bytes: Stack of the main thread (``RLIMIT_STACK``), so a runaway recursion
+            ends in a crash rather than eating the address space.
+        file_bytes: Largest file it may write (``RLIMIT_FSIZE``).
+        processes: Processes and threads of its user (``RLIMIT_NPROC``).
+        open_files: Open file descriptors (``RLIMIT_NOFILE``).
+        scratch_bytes: Size of the writable ``/tmp`` in the private root.
+        user: The user and group id to become when started as root.
+        root: An empty folder to build the private root on.
+        visible: Absolute paths shown read-only in the private root, at the same place.
+    """
+
+    cpu_seconds: int
+    memory_bytes: int
+    stack_bytes: int
+    file_bytes: int
+    processes: int
+    open_files: int
+    scratch_bytes: int
+    user: int
+    root: str
+    visible: tuple[str, ...]
+
+    def to_message(self) -> dict:
+        """The plan as JSON data."""
+        return asdict(self)
+
+    @classmethod
+    def from_message(cls, data: dict) -> Plan:
+        """Rebuild a plan sent by :meth:`to_message`."""
+        return cls(**{**data, "visible": tuple(data["visible"])})
+
+
+@dataclass
+class Outcome:
+    """The layers the worker got, and a note for each one it did not."""
+
+    applied: list[str]
+    missing: list[str]
+
+    def got(self, layer: str) -> None:
+        """Record a layer in place."""
+        self.applied.append(layer)
+
+    def lacks(self, layer: str, why: str) -> None:
+        """Record a layer that could not be applied, and why."""
+        self.missing.append(f"{layer}: {why}")
+
+
+_libc = ctypes.CDLL(None, use_errno=True)  # only used on Linux
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        number = ctypes.get_errno()
+        raise OSError(number, f"{what}: {os.strerror(number)}")
+
+
+def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str = "") -> None:
+    _check(
+        _libc.mount(
+            source and source.encode(), target.encode(), fstype and fstype.encode(),
+            ctypes.c_ulong(flags), data.encode() or None,
+        ),
+        f"mount {target}",
+    )
+
+
+def _unshare(flags: int) -> None:
+    _check(_libc.unshare(flags), "unshare")
+
+
+def _prctl(option: int, value: int) -> None:
+    _check(_libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0), "prctl")
+
+
+def apply(plan: Plan) -> Outcome:
+    """Lock the calling process in as far as the system allows.
+
+    With a PID namespace, the calling process forks: the child returns from here and
+    goes on as the worker; the parent only waits for it and ends the same way.
+
+    Args:
+        plan: What to apply.
+
+    Returns:
+        The layers applied and notes on the ones that were not.
+    """
+    outcome = Outcome([], [])
+    if sys.platform != "linux":
+        outcome.lacks(NAMESPACES, f"not available on {sys.platform}")
+        _limit_resources(plan, outcome)
+        return outcome
+    namespaces = _enter_namespaces(outcome)
+    if CLONE_NEWPID in namespaces:
+        _become_init()
+        outcome.got(PID_NAMESPACE)
+    else:
+        outcome.lacks(PID_NAMESPACE, "not available; processes are killed by process group")
+    if CLONE_NEWNET in namespaces:
+        outcome.got(NO_NETWORK)
+    else:
+        outcome.lacks(NO_NETWORK, "no network namespace; the worker can reach the network")
+    private = CLONE_NEWNS in namespaces and _private_root(plan, outcome)
+    _drop_privileges(plan, outcome, private)
+    _limit_resources(plan, outcome)
+    return outcome
+
+
+def _enter_namespaces(outcome: Outcome) -> set[int]:
+    """Enter new namespaces; return the flags of the ones entered."""
+    wanted = [CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID]
+    user = 0 if os.geteuid() == 0 else CLONE_NEWUSER
+    uid, gid = os.getuid(), os.getgid()
+    for choice in (wanted, [CLONE_NEWNS, CLONE_NEWNET], [CLONE_NEWNET]):
+        flags = user
+        for flag in choice:
+            flags |= flag
+        try:
+            _unshare(flags)
+        except OSError as error:
+            failure = error
+            continue
+        if user:
+            try:
+                _map_user(uid, gid)
+            except OSError as error:
+                outcome.lacks(NAMESPACES, f"the user namespace has no user ({error.strerror})")
+                return set()
+        outcome.got(NAMESPACES)
+        return set(choice)
+    outcome.lacks(NAMESPACES, f"none could be created ({failure.strerror})")
+    return set()
+
+
+def _map_user(uid: int, gid: int) -> None:
+    """In a new user namespace, stay the same user (no other user is mapped)."""
+    Path("/proc/self/setgroups").write_text("deny")
+    Path("/proc/self/uid_map").write_text(f"{uid} {uid} 1")
+    Path("/proc/self/gid_map").write_text(f"{gid} {gid} 1")
+
+
+def _become_init() -> None:
+    """Fork into the new PID namespace; the parent waits and ends as its child did.
+
+    The parent never returns: whatever happens, it ends here. (The child, the first
+    process of its namespace, ignores signals it has no handler for, so a processor
+    limit ends it with the hard limit's ``SIGKILL`` rather than ``SIGXCPU``.)
+    """
+    child = os.fork()
+    if child == 0:
+        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        return
+    code = 1
+    try:
+        while True:
+            try:
+                _, status = os.waitpid(child, 0)
+                break
+            except InterruptedError:
+                continue
+        if os.WIFSIGNALED(status):
+            number = os.WTERMSIG(status)
+            code = 128 + number
+            with contextlib.suppress(OSError, ValueError):  # SIGKILL cannot be changed
+                signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+        else:
+            code = os.waitstatus_to_exitcode(status) & 0xFF
+    finally:
+        os._exit(code)
+
+
+def _private_root(plan: Plan, outcome: Outcome) -> bool:
+    """Build a root showing only ``plan.visible`` and chroot into it."""
+    root = plan.root
+    try:
+        _mount(None, "/", None, MS_REC | MS_PRIVATE)
+        _mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
+        tmp = f"{root}/tmp"
+        os.makedirs(tmp)
+        _mount("tmpfs", tmp, "tmpfs", MS_NOSUID | MS_NODEV,
+               f"size={plan.scratch_bytes},mode=1777")
+        shown: list[str] = []
+        for path in sorted(plan.visible):
+            _show(root, path, shown)
+        for device in _DEVICES:
+            _bind_file(root, device)
+        _mount(None, root, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
+        os.chroot(root)
+        os.chdir("/tmp")
+    except OSError as error:
+        outcome.lacks(PRIVATE_ROOT, f"could not build it ({error}); the worker sees the "
+                      "file system as its user may")
+        return False
+    outcome.got(PRIVATE_ROOT)
+    return True
+
+
+def _show(root: str, path: str, shown: list[str]) -> None:
+    """Show ``path`` (a folder, or a link to one) read-only at the same place in ``root``."""
+    if any(path == done or path.startswith(done + "/") for done in shown):
+        return
+    inside = root + path
+    if os.path.islink(path):
+        os.makedirs(os.path.dirname(inside), exist_ok=True)
+        if not os.path.lexists(inside):
+            os.symlink(os.readlink(path), inside)
+        _show(root, os.path.realpath(path), shown)
+        return
+    if not os.path.isdir(path):
+        return
+    os.makedirs(inside, exist_ok=True)
+    _mount(path, inside, None, MS_BIND | MS_REC)
+    kept = os.statvfs(path).f_flag
+    flags = sum(flag for name, flag in _STATVFS_TO_MOUNT.items() if kept & getattr(os, name))
+    _mount(None, inside, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | flags)
+    shown.append(path)
+
+
+def _bind_file(root: str, path: str) -> None:
+    inside = root + path
+    os.makedirs(os.path.dirname(inside), exist_ok=True)
+    Path(inside).touch()
+    _mount(path, inside, None, MS_BIND)
+
+
+def _drop_privileges(plan: Plan, outcome: Outcome, private: bool) -> None:
+    """Become ``plan.user`` when root; never gain privileges again."""
+    try:
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+    except OSError as error:
+        outcome.lacks(UNPRIVILEGED, f"could not forbid new privileges ({error.strerror})")
+    if os.geteuid() != 0:
+        outcome.got(UNPRIVILEGED)
+        return
+    if not private and not all(_readable_by_others(path) for path in plan.visible):
+        outcome.lacks(UNPRIVILEGED, "the worker stays root: Python's files are not readable "
+                      "by other users and no private root could be built")
+        return
+    if not private:
+        os.chown(os.getcwd(), plan.user, plan.user)
+    os.setgroups([])
+    os.setgid(plan.user)
+    os.setuid(plan.user)
+    outcome.got(UNPRIVILEGED)
+
+
+def _readable_by_others(path: str) -> bool:
+    """Whether every folder on the way to ``path`` lets other users through."""
+    place = Path(path).resolve()
+    return all(os.stat(p).st_mode & 0o005 == 0o005 for p in (place, *place.parents))
+
+
+def _limit_resources(plan: Plan, outcome: Outcome) -> None:
+    limits = [
+        ("RLIMIT_CPU", plan.cpu_seconds, plan.cpu_seconds + 1),
+        ("RLIMIT_AS", plan.memory_bytes, plan.memory_bytes),
+        ("RLIMIT_STACK", plan.stack_bytes, plan.stack_bytes),
+        ("RLIMIT_FSIZE", plan.file_bytes, plan.file_bytes),
+        ("RLIMIT_NPROC", plan.processes, plan.processes),
+        ("RLIMIT_NOFILE", plan.open_files, plan.open_files),
+    ]
+    failed = [name for name, ok in _set_limits(limits) if not ok]
+    if failed:
+        outcome.lacks(LIMITS, f"could not set {', '.join(failed)}")
+    else:
+        outcome.got(LIMITS)
+    if os.geteuid() == 0:
+        outcome.lacks(LIMITS, "the process limit does not bind root")
+
+
+def _set_limits(limits: Iterable[tuple[str, int, int]]) -> Iterable[tuple[str, bool]]:
+    """Lower each limit (never above its current hard limit); say which could be set."""
+    for name, soft, hard in limits:
+        kind = getattr(resource, name, None)
+        if kind is None:
+            yield name, False
+            continue
+        current_hard = resource.getrlimit(kind)[1]
+        if current_hard != resource.RLIM_INFINITY:
+            hard, soft = min(hard, current_hard), min(soft, current_hard)
+        try:
+            resource.setrlimit(kind, (soft, hard))
+            yield name, True
+        except (OSError, ValueError):
+            yield name, False

@@ -1,0 +1,1 @@
+"""A fake pytest, hoping to shadow the judge's."""

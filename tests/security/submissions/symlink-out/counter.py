@@ -1,0 +1,1 @@
+../../../toy_project/reference/toy/counter.py

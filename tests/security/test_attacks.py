@@ -1,0 +1,188 @@
+"""The red-team suite: malicious and broken submissions, each graded for real.
+
+Every folder in ``submissions/`` is one attack; ``cases.toml`` says, for each, the most
+it may score (a number, or an honest submission in ``honest/`` whose score it must not
+beat), the cause its report must name, and anything its report must not say. Toy
+attacks are graded where they are; bisca attacks (phase 3 tournament) are laid over a
+copy of the reference solution, so only their own modules differ from it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardlab.grading import project_job, run
+from cardlab.project import Project
+from cardlab.results import GradeReport
+from cardlab.sandbox import MAX_LISTED_ENTRIES, MAX_MODULE_BYTES
+
+HERE = Path(__file__).resolve().parent
+CASES = tomllib.loads((HERE / "cases.toml").read_text(encoding="utf-8"))["case"]
+
+pytestmark = pytest.mark.slow
+
+
+def _pad(folder: Path) -> None:
+    with (folder / "counter.py").open("a", encoding="utf-8") as module:
+        module.write("#" * (MAX_MODULE_BYTES + 1) + "\n")
+
+
+def _many_files(folder: Path) -> None:
+    for number in range(MAX_LISTED_ENTRIES + 500):
+        (folder / f"stray{number}.txt").write_text("")
+
+
+def _fifo(folder: Path) -> None:
+    os.mkfifo(folder / "counter.py")
+
+
+SETUPS: dict[str, Callable[[Path], None]] = {
+    "pad": _pad,
+    "many-files": _many_files,
+    "fifo": _fifo,
+}
+
+
+def _processes_named(name: str, seconds: float = 3.0) -> list[int]:
+    """Processes with this name, once those being killed have had time to end."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = []
+        for comm in Path("/proc").glob("[0-9]*/comm"):
+            try:
+                if comm.read_text().strip() == name:
+                    found.append(int(comm.parent.name))
+            except OSError:
+                continue
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
+
+
+def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
+    """The folder to grade: the attack itself, or a copy prepared for it."""
+    folder = HERE / "submissions" / case["name"]
+    if case.get("assignment", "toy") == "bisca":
+        return _over_reference(folder, tmp_path / case["name"], repo)
+    if "setup" not in case:
+        return folder
+    copy = tmp_path / case["name"]
+    shutil.copytree(folder, copy, symlinks=True)
+    SETUPS[case["setup"]](copy)
+    return copy
+
+
+def _over_reference(folder: Path, target: Path, repo: Project) -> Path:
+    shutil.copytree(repo.reference_dir("bisca"), target)
+    shutil.copytree(folder, target, dirs_exist_ok=True)
+    return target
+
+
+def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeReport:
+    assignment = case.get("assignment", "toy")
+    project = repo if assignment == "bisca" else toy
+    job = project_job(project, assignment, case.get("phase", 1), submission)
+    return run(job, case.get("select"))
+
+
+_honest_scores: dict[str, float] = {}
+
+
+def _most_allowed(case: dict, tmp_path: Path, repo: Project, toy: Project) -> float:
+    allowed = case["max_score"]
+    if isinstance(allowed, int | float):
+        return allowed
+    if allowed not in _honest_scores:
+        honest = _over_reference(HERE / allowed, tmp_path / "honest", repo)
+        _honest_scores[allowed] = _grade(case, honest, repo, toy).score
+    return _honest_scores[allowed]
+
+
+def _report_text(report: GradeReport) -> str:
+    lines = [*report.notes, *(test.message for test in report.tests)]
+    return "\n".join(lines)
+
+
+def test_every_attack_folder_has_a_case():
+    folders = {path.name for path in (HERE / "submissions").iterdir()}
+    assert folders == {case["name"] for case in CASES}
+    assert len(folders) >= 30
+
+
+@pytest.fixture(scope="module")
+def layers(toy, tmp_path_factory) -> tuple[set[str], str]:
+    """The confinement layers this machine gives a worker, and its notes on the others."""
+    submission = tmp_path_factory.mktemp("honest")
+    shutil.copy(toy.reference_dir("toy") / "counter.py", submission)
+    report = run(project_job(toy, "toy", 1, submission), "test_add")
+    return set(report.isolation), "; ".join(report.isolation_notes)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path, layers):
+    applied, notes = layers
+    lacking = [layer for layer in case.get("needs", []) if layer not in applied]
+    if lacking:  # never run a fork bomb or a judge killer unconfined
+        pytest.skip(f"this machine cannot give the worker {', '.join(lacking)} ({notes})")
+    submission = _submission(case, tmp_path, repo)
+    report = _grade(case, submission, repo, toy)
+    text = _report_text(report)
+    assert report.score <= _most_allowed(case, tmp_path, repo, toy), text
+    causes = case["cause"] if isinstance(case["cause"], list) else [case["cause"]]
+    assert any(cause in text for cause in causes), text
+    for forbidden in case.get("absent", []):
+        assert forbidden not in text
+    for name in case.get("no_process", []):
+        assert not _processes_named(name), f"a process named {name} outlived its worker"
+
+
+def test_the_report_file_is_the_judges(toy, tmp_path):
+    """An attack that writes a forged report everywhere it can leaves the real one intact."""
+    output = tmp_path / "out" / "report.json"
+    output.parent.mkdir()
+    output.write_text("{}")
+    command = [
+        sys.executable, "-m", "cardlab.cli", "grade", "toy", "--phase", "1",
+        "--project", str(toy.root), "--submission", str(HERE / "submissions/fake-report-file"),
+        "--format", "json", "--output", str(output),
+    ]
+    subprocess.run(command, cwd=tmp_path, check=True, capture_output=True)
+    report = json.loads(output.read_text())
+    assert report["format"] == "cardlab-report/1"
+    assert report["score"] == 0 and report["parts"]
+    assert not (tmp_path / "report.json").exists()
+    assert not (tmp_path / "results.json").exists()
+
+
+OUTSIDE = """
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("attack", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+print(module.add(1, 2))
+"""
+
+
+@pytest.mark.parametrize(
+    "case",
+    [case for case in CASES if case.get("works_outside")],
+    ids=[case["name"] for case in CASES if case.get("works_outside")],
+)
+def test_the_attack_works_outside_the_worker(case, repo):
+    """Run unconfined, in the repository, the attack gets what the worker denies it."""
+    module = HERE / "submissions" / case["name"] / "counter.py"
+    result = subprocess.run(
+        [sys.executable, "-c", OUTSIDE, str(module)],
+        cwd=repo.root, capture_output=True, text=True, check=False, timeout=60,
+    )
+    assert result.stdout.strip() == "3", result.stderr

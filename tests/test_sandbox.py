@@ -1,0 +1,155 @@
+"""The worker's private tree and the confinement layers it reports."""
+
+from __future__ import annotations
+
+import json
+import marshal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardlab import confine
+from cardlab.codec import Codec
+from cardlab.compose import compose
+from cardlab.process import WorkerFailure, WorkerSetup
+from cardlab.proxy import Student
+from cardlab.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
+
+LAYERS = {
+    confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
+    confine.UNPRIVILEGED, confine.LIMITS,
+}
+
+
+def _tree_files(root: Path) -> set[str]:
+    return {
+        str(path.relative_to(root)) for path in root.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
+    submission = tmp_path / "alice"
+    submission.mkdir()
+    (submission / "counter.py").write_text("def add(a, b):\n    return a + b\n")
+    (submission / "notes.txt").write_text("not loaded")
+    composition = compose("toy", toy.reference_dir("toy"), submission, ["counter"])
+    tree = build_tree(composition, None)
+    try:
+        files = _tree_files(tree.root)
+        runtime = {f"lib/cardlab/{name}.py" for name in RUNTIME_MODULES}
+        package = {"package/toy/counter.py", "package/toy/greet.pyc", "package/toy/__init__.pyc"}
+        assert files == runtime | package
+        assert (tree.root / "package/toy/counter.py").read_text() == (
+            submission / "counter.py").read_text()
+        code = marshal.loads((tree.root / "package/toy/greet.pyc").read_bytes()[16:])
+        assert code.co_filename == "toy/greet.py"  # no instructor path inside
+        for path in tree.root.rglob("*"):
+            mode = path.stat().st_mode
+            assert not mode & (stat.S_IWGRP | stat.S_IWOTH), path
+            assert mode & stat.S_IROTH, path
+        assert tree.composition.origins == composition.origins
+        assert all(path.is_relative_to(tree.root) for path in tree.composition.modules.values())
+    finally:
+        tree.remove()
+    assert not tree.root.exists()
+
+
+def test_a_missing_module_keeps_the_submission_folder_in_its_reason(toy, tmp_path):
+    submission = tmp_path / "bob"
+    submission.mkdir()
+    composition = compose("toy", toy.reference_dir("toy"), submission, ["counter"])
+    tree = build_tree(composition, None)
+    tree.remove()
+    assert tree.composition.refused == {
+        "counter": "counter.py is missing from your submission (expected it in bob/)"
+    }
+
+
+def test_every_layer_is_either_applied_or_noted(grade_toy, toy):
+    reference = (toy.reference_dir("toy") / "counter.py").read_text()
+    report = grade_toy({"counter.py": reference})
+    assert report.score == 100
+    noted = {note.split(":")[0] for note in report.isolation_notes}
+    assert set(report.isolation) | noted == LAYERS
+    assert not set(report.isolation) & noted - {confine.UNPRIVILEGED, confine.LIMITS}
+
+
+DEGRADED = """
+import errno, json, resource, sys
+from cardlab import confine
+
+def refuse(flags):
+    raise OSError(errno.EPERM, "unshare: not permitted")
+
+confine._unshare = refuse
+plan = confine.Plan.from_message(json.loads(sys.argv[1]))
+outcome = confine.apply(plan)
+print(json.dumps({"applied": outcome.applied, "missing": outcome.missing,
+                  "memory": resource.getrlimit(resource.RLIMIT_AS)[0]}))
+"""
+
+
+def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
+    """A machine that refuses namespaces still gets limits, and a note per missing layer."""
+    plan = confine.Plan(
+        cpu_seconds=30, memory_bytes=1 << 30, stack_bytes=8 << 20, file_bytes=1 << 20,
+        processes=64, open_files=64, scratch_bytes=1 << 20, user=65534, root=str(tmp_path),
+        visible=(),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", DEGRADED, json.dumps(plan.to_message())],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+    )
+    outcome = json.loads(result.stdout)
+    assert confine.LIMITS in outcome["applied"]
+    assert outcome["memory"] == 1 << 30
+    missing = " | ".join(outcome["missing"])
+    for layer in (confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK):
+        assert f"{layer}:" in missing
+    assert confine.PRIVATE_ROOT not in outcome["applied"]
+    assert "not permitted" in missing
+
+
+def test_modules_that_are_not_plain_files_are_refused_with_a_reason(toy, tmp_path):
+    submission = tmp_path / "carol"
+    submission.mkdir()
+    (submission / "counter.py").symlink_to("counter.py")  # a link to itself
+    (submission / "greet.py").mkdir()
+    composition = compose("toy", toy.reference_dir("toy"), submission, ["counter", "greet"])
+    assert refusals(composition) == {
+        "counter": "counter.py could not be read (a loop of links); it was not loaded",
+        "greet": "greet.py is not a regular file; it was not loaded",
+    }
+
+
+def _student(toy, folder: Path, limits: Limits) -> Student:
+    composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
+    student = Student(WorkerSetup(composition, None, 4096, limits), 5.0, Codec([]))
+    student.begin("test_sandbox")
+    return student
+
+
+@pytest.mark.parametrize(
+    ("body", "limits", "cause"),
+    [
+        ("    import time\n    time.sleep(3)\n", Limits(worker_seconds=1.0),
+         r"the worker reached its limit of 1 s in all"),
+        ("    while True:\n        pass\n", Limits(cpu_seconds=1),
+         r"crashed with SIG(XCPU|KILL) \(.*processor time"),
+    ],
+    ids=["worker-wall-clock", "worker-cpu-seconds"],
+)
+def test_a_worker_ends_at_its_own_limits(toy, tmp_path, body, limits, cause):
+    folder = tmp_path / "dave"
+    folder.mkdir()
+    (folder / "counter.py").write_text(f"def add(a, b):\n{body}    return a + b\n")
+    student = _student(toy, folder, limits)
+    try:
+        with pytest.raises(WorkerFailure, match=cause):
+            student.counter.add(1, 2)
+    finally:
+        student.close()
