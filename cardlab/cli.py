@@ -122,6 +122,80 @@ def grade(
     _emit(report, fmt, output)
 
 
+@main.command("grade-all")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase to grade.")
+@click.argument("submissions_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    help="Submissions graded at once (default: every core).",
+)
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the database, gradebook, reports and overview "
+    "(default: grades-ASSIGNMENT-phaseN).",
+)
+@click.option("--regrade", is_flag=True, help="Grade every submission again, even unchanged ones.")
+@click.option(
+    "--timeout",
+    "seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=900.0,
+    show_default=True,
+    help="Stop one submission's grading after this many seconds.",
+)
+@project_option
+@_one_line_errors
+def grade_all(
+    assignment: str,
+    phase: int,
+    submissions_dir: Path,
+    jobs: int | None,
+    output: Path | None,
+    regrade: bool,
+    seconds: float,
+    project_dir: Path | None,
+) -> None:
+    """Grade a folder of submissions (one folder or zip per student), in parallel."""
+    from rich.console import Console
+
+    from .batch import BatchRequest
+    from .batch_console import run_grade_all
+
+    request = BatchRequest(
+        assignment=assignment,
+        phase=phase,
+        submissions=submissions_dir,
+        output=output or Path(f"grades-{assignment}-phase{phase}"),
+        jobs=jobs or 0,
+        regrade=regrade,
+        seconds_per_submission=seconds,
+    )
+    sys.exit(run_grade_all(_project(project_dir), request, Console(stderr=True, highlight=False)))
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The graded phase.")
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="The output folder of cardlab grade-all.",
+)
+@project_option
+@_one_line_errors
+def overview(assignment: str, phase: int, output: Path, project_dir: Path | None) -> None:
+    """Write and print the class overview of a graded batch again."""
+    from rich.console import Console
+
+    from .batch_console import write_and_print
+
+    write_and_print(_project(project_dir), assignment, phase, output, Console(highlight=False))
+
+
 @main.command()
 @format_option
 @output_option
