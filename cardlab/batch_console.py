@@ -58,6 +58,11 @@ def _progress(console: Console) -> Progress:
     )
 
 
+def _stop(progress: Progress) -> None:
+    if progress.live.is_started:
+        progress.stop()
+
+
 def run_grade_all(project: Project, request: BatchRequest, console: Console) -> int:
     """Grade a class with a progress bar, write the class files and print the overview.
 
@@ -92,14 +97,14 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
     try:
         outcomes = grade_all(project, request, planned, finished)
     except KeyboardInterrupt:
-        progress.stop()
+        _stop(progress)
         console.print(
             f"Interrupted. Every result received is stored in {request.output}; "
             "run the same command again to grade the rest."
         )
         return EXIT_INTERRUPTED
     finally:
-        progress.stop()
+        _stop(progress)
     failed = sum(o.status == FAILED for o in outcomes)
     if failed:
         console.print(f"[yellow]{failed} grading(s) failed[/]; the next run tries them again.")

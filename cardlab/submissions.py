@@ -108,9 +108,9 @@ def _refuse_duplicates(submissions: list[Submission]) -> None:
 def _files(folder: Path) -> Iterable[Path]:
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
-        if path.is_file() and not _SKIPPED_DIRS.intersection(relative.parts[:-1]):
-            if path.suffix != ".pyc":
-                yield path
+        skipped = _SKIPPED_DIRS.intersection(relative.parts[:-1])
+        if path.is_file() and not skipped and path.suffix != ".pyc":
+            yield path
 
 
 def content_hash(submission: Submission) -> str:
