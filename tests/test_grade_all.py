@@ -20,12 +20,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_bad_submissions import GOOD_TALLY, _with_add
 
 from cardlab.batch import BatchRequest, grade_all
 from cardlab.cli import main
 from cardlab.store import DATABASE_NAME
-
-from test_bad_submissions import GOOD_TALLY, _with_add
 
 TOY_ROOT = Path(__file__).resolve().parent / "toy_project"
 
@@ -108,7 +107,8 @@ def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
     assert gradebook["buggy"]["add"] == "0.0"
     assert (output / "reports" / "buggy.txt").read_text().startswith("Toy")
     assert json.loads((output / "reports" / "good.json").read_text())["score"] == 100
-    assert "corrupt.zip is not a readable zip file" in (output / "reports" / "corrupt.txt").read_text()
+    corrupt = (output / "reports" / "corrupt.txt").read_text()
+    assert "corrupt.zip is not a readable zip file" in corrupt
     with (output / "overview" / "failed-tests.csv").open(newline="") as file:
         failed = {row["test"]: int(row["failed"]) for row in csv.DictReader(file)}
     assert failed["public/test_counter.py::test_add[1-2-3]"] == 5  # buggy … empty
