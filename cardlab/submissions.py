@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import stat
 import zipfile
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -162,7 +163,8 @@ def unpack_zip(archive: Path, target: Path) -> None:
     try:
         with zipfile.ZipFile(archive) as bundle:
             _unpack(bundle, target)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError) as error:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError,
+            NotImplementedError) as error:
         raise CardlabError(f"{archive.name} is not a readable zip file ({error})") from None
     except OSError as error:
         raise CardlabError(f"{archive.name} could not be unpacked ({error.strerror})") from None
