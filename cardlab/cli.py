@@ -113,10 +113,19 @@ def grade(
     select: str | None,
     project_dir: Path | None,
 ) -> None:
-    """Grade a submission for one phase, with public and hidden tests."""
-    from .grading import project_job, run
+    """Grade a submission for one phase, with public and hidden tests.
 
-    job = project_job(_project(project_dir), assignment, phase, submission)
+    When the submission folder holds none of the student's modules but one folder inside
+    it does (a folder uploaded whole), that folder is graded.
+    """
+    from .grading import project_job, run
+    from .submissions import locate_modules
+
+    project = _project(project_dir)
+    if submission is not None and submission.is_dir():
+        modules = project.spec(assignment).student_modules(phase)
+        submission = locate_modules(submission, modules)
+    job = project_job(project, assignment, phase, submission)
     with _status(f"Grading {assignment} phase {phase}…"):
         report = run(job, select)
     _emit(report, fmt, output)
@@ -207,15 +216,31 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     default=Path(),
     help="The handout folder (default: the working directory).",
 )
+@click.option(
+    "--part",
+    "part_id",
+    metavar="PART",
+    help="Also print this part's points, and exit with status 1 unless it earned them all "
+    "(what GitHub Classroom's autograding reads).",
+)
 @_one_line_errors
-def check(fmt: str, output: Path | None, select: str | None, folder: Path) -> None:
+def check(
+    fmt: str, output: Path | None, select: str | None, folder: Path, part_id: str | None
+) -> None:
     """Check your work with the public tests of your handout's phase."""
     from .grading import handout_job, run
 
     job = handout_job(folder)
+    if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
+        known = ", ".join(p.id for p in job.spec.phase(job.phase).parts)
+        raise CardlabError(f"this phase has no part {part_id!r} (its parts: {known})")
     with _status("Running the public tests…"):
         report = run(job, select)
     _emit(report, fmt, output)
+    if part_id is not None:
+        part = next(p for p in report.parts if p.id == part_id)
+        click.echo(f"Points for {part.title}: {part.score:g} / {part.max_score:g}")
+        sys.exit(0 if part.counted and part.score >= part.max_score else 1)
 
 
 @main.command()
@@ -270,6 +295,63 @@ def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
         return
     written = write_stubs(project, spec)
     click.echo(f"Wrote {len(written)} stub files to {project.student_dir(assignment)}")
+
+
+@main.group()
+def export() -> None:
+    """Export an assignment to Gradescope or GitHub Classroom."""
+
+
+wheel_option = click.option(
+    "--wheel",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The cardlab wheel to bundle (default: built from the project's pyproject.toml).",
+)
+
+
+@export.command("gradescope")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase the autograder grades.")
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("autograder.zip"),
+    show_default=True,
+    help="The autograder zip to write.",
+)
+@wheel_option
+@project_option
+@_one_line_errors
+def export_gradescope(
+    assignment: str, phase: int, output: Path, wheel: Path | None, project_dir: Path | None
+) -> None:
+    """Write a Gradescope autograder zip (setup.sh, run_autograder) for one phase."""
+    from .exports.gradescope import export_gradescope as export_zip
+
+    project = _project(project_dir)
+    with _status("Building the autograder…"):
+        written = export_zip(project, project.spec(assignment), phase, output, wheel=wheel)
+    click.echo(f"Gradescope autograder for {assignment} phase {phase} written to {written}")
+
+
+@export.command("classroom")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase the repository is for.")
+@click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
+@wheel_option
+@project_option
+@_one_line_errors
+def export_classroom(
+    assignment: str, phase: int, output: Path, wheel: Path | None, project_dir: Path | None
+) -> None:
+    """Write a GitHub Classroom starter repository: the handout and an autograding workflow."""
+    from .exports.classroom import export_classroom as export_repo
+
+    project = _project(project_dir)
+    with _status("Building the starter repository…"):
+        written = export_repo(project, project.spec(assignment), phase, output, wheel=wheel)
+    click.echo(f"GitHub Classroom starter repository for {assignment} phase {phase} "
+               f"written to {written}")
 
 
 @main.command()

@@ -31,7 +31,9 @@ from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .spec import Phase, Spec, reference_modules
 from .stubs import package_stubs
 
-_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+HANDOUT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+"""The Python version a handout's bytecode is built for (the running interpreter's)."""
+_PYTHON = HANDOUT_PYTHON
 _INIT = "__init__.py"
 _NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 
