@@ -33,7 +33,6 @@ from .stubs import package_stubs
 
 HANDOUT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 """The Python version a handout's bytecode is built for (the running interpreter's)."""
-_PYTHON = HANDOUT_PYTHON
 _INIT = "__init__.py"
 _NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 
@@ -106,7 +105,7 @@ def _manifest(spec: Spec, phase: Phase) -> str:
         f'assignment = "{spec.id}"\n'
         f"phase = {phase.number}\n"
         f'package = "{spec.package}"\n'
-        f'python = "{_PYTHON}"\n'
+        f'python = "{HANDOUT_PYTHON}"\n'
         f'cardlab = "{__version__}"\n'
     )
 
@@ -120,6 +119,7 @@ def _readme(
 ) -> str:
     """The README, written to the student."""
     pkg = spec.package
+    python = HANDOUT_PYTHON
     install = f"wheels/{wheel}" if wheel else f"cardlab=={__version__}"
     whole = spec.student_modules(phase.number)
     earlier = [m for m in whole if m not in phase.writes]
@@ -164,12 +164,12 @@ def _readme(
         ]
     parts += [
         "## Python version\n\n",
-        f"The compiled modules were built for Python {_PYTHON} and load only with Python\n"
-        f"{_PYTHON} (any {_PYTHON}.x release). With another version, importing them fails\n"
+        f"The compiled modules were built for Python {python} and load only with Python\n"
+        f"{python} (any {python}.x release). With another version, importing them fails\n"
         "with `ImportError: bad magic number`. Check yours with `python --version`.\n\n",
         "## Set up\n\n",
         "In this folder, make a virtual environment and install cardlab, which runs the tests:\n\n",
-        f"    python{_PYTHON} -m venv .venv     # on Windows: py -{_PYTHON} -m venv .venv\n",
+        f"    python{python} -m venv .venv     # on Windows: py -{python} -m venv .venv\n",
         "    source .venv/bin/activate     # on Windows: .venv\\Scripts\\activate\n",
         f"    python -m pip install {install}\n\n",
         "## Check your work\n\n",
