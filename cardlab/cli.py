@@ -262,9 +262,20 @@ def solution(assignment: str, output: Path, project_dir: Path | None) -> None:
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase the handout is for.")
 @click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
+@click.option(
+    "--compile",
+    "compiled",
+    type=click.Choice(["bytecode", "cython"]),
+    default="bytecode",
+    show_default=True,
+    help="Ship provided modules as sourceless bytecode, or as native extensions built with "
+    'Cython (needs pip install "cardlab[cython]" and a C compiler).',
+)
 @project_option
 @_one_line_errors
-def handout(assignment: str, phase: int, output: Path, project_dir: Path | None) -> None:
+def handout(
+    assignment: str, phase: int, output: Path, compiled: str, project_dir: Path | None
+) -> None:
     """Build the folder students receive for a phase."""
     from .handout import build_handout
 
@@ -272,7 +283,7 @@ def handout(assignment: str, phase: int, output: Path, project_dir: Path | None)
     spec = project.spec(assignment)
     spec.phase(phase)
     with _status("Building the handout…"):
-        folder = build_handout(project, spec, phase, output)
+        folder = build_handout(project, spec, phase, output, compiled=compiled)
     click.echo(f"Handout for {assignment} phase {phase} written to {folder}")
 
 
