@@ -113,6 +113,7 @@ def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
         failed = {row["test"]: int(row["failed"]) for row in csv.DictReader(file)}
     assert failed["public/test_counter.py::test_add[1-2-3]"] == 5  # buggy … empty
     assert "Most failed tests" in result.output
+    assert (output / "overview" / "histogram.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_second_run_grades_only_what_changed(toy, tmp_path):
@@ -312,3 +313,28 @@ def test_bad_zips_are_rejected_one_by_one(toy, tmp_path):
     assert outcomes["escape"].status == "rejected"
     assert "points outside the zip's folder" in outcomes["escape"].cause
     assert not (tmp_path / "counter.py").exists()
+
+
+def test_without_matplotlib_the_histogram_is_one_line_and_the_rest_is_written(tmp_path,
+                                                                                monkeypatch):
+    subs = tmp_path / "subs"
+    _student(subs / "ann", _reference_counter())
+    output = tmp_path / "out"
+    with monkeypatch.context() as patch:
+        patch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+        result = _cli("grade-all", "toy", "--phase", "1", str(subs), "--output", str(output))
+
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == (
+        'cardlab: the histogram histogram.png needs matplotlib: pip install "cardlab[plots]", '
+        "then run cardlab overview"
+    )
+    assert _gradebook(output)["ann"]["total"] == "100.0"
+    assert (output / "overview" / "parts.csv").is_file()
+    assert not (output / "overview" / "histogram.png").exists()
+
+    again = _cli("overview", "toy", "--phase", "1", "--output", str(output))
+
+    assert again.exit_code == 0, again.output
+    assert (output / "overview" / "histogram.png").is_file()
+    assert "1 graded: mean 100.0" in again.output
