@@ -17,6 +17,7 @@ SIGKILL) finds its pipe closed and ends.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -36,6 +37,7 @@ TASKS_PER_JUDGE = 20
 """Submissions a judge grades before a fresh one replaces it (bounds leaks)."""
 _PRELOAD = ["cardlab.grading", "cardlab.reports", "hypothesis", "hypothesis.strategies"]
 _POLL_SECONDS = 1.0
+_STOP_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -118,10 +120,32 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
     )
 
 
+def _child_pids() -> list[int]:
+    """This process's children (Linux: ``/proc``; elsewhere none are found)."""
+    pids = []
+    for children in Path("/proc/self/task").glob("*/children"):
+        with contextlib.suppress(OSError, ValueError):
+            pids += [int(pid) for pid in children.read_text().split()]
+    return pids
+
+
+def _end_with_workers(signum: int, frame: object) -> None:
+    """On SIGTERM, kill the student's workers, then end at once.
+
+    Each worker leads its own process group, so without this a worker stuck in an
+    endless loop would outlive its judge.
+    """
+    for pid in _child_pids():
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)
+    os._exit(1)
+
+
 def _serve(channel: Connection, target: Assignment, max_score: float) -> None:
     """A judge's loop: receive a submission, send its verdict, until the pipe closes."""
     os.setsid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _end_with_workers)
     while True:
         try:
             submission = channel.recv()
@@ -177,6 +201,10 @@ class JudgePool:
         return judge
 
     def _stop(self, judge: _Judge) -> None:
+        """End a judge: SIGTERM (it kills its workers first), SIGKILL if it lingers."""
+        if judge.process.is_alive():
+            judge.process.terminate()
+            judge.process.join(_STOP_SECONDS)
         if judge.process.is_alive():
             judge.process.kill()
         judge.process.join()
