@@ -136,7 +136,8 @@ def test_a_second_run_grades_only_what_changed(toy, tmp_path):
     assert all(row["graded_at"] > second[s]["graded_at"] for s, row in _rows(output).items())
 
 
-def test_a_batch_killed_with_sigkill_resumes_without_regrading(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["sigkill", "ctrl-c"])
+def test_a_stopped_batch_resumes_without_regrading(tmp_path, stop):
     subs = tmp_path / "subs"
     count = 8
     for number in range(count):
@@ -154,8 +155,8 @@ def test_a_batch_killed_with_sigkill_resumes_without_regrading(tmp_path):
                 stored = _rows(output)
             except sqlite3.OperationalError:  # created but not yet its tables
                 continue
-    os.kill(batch.pid, signal.SIGKILL)
-    batch.wait()
+    os.kill(batch.pid, stop)
+    assert batch.wait(timeout=60) == (-signal.SIGKILL if stop == signal.SIGKILL else 130)
     stored = _rows(output)  # what the killed batch had committed
     assert 2 <= len(stored) < count, "the batch must be killed part-way"
 
