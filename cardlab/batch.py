@@ -96,7 +96,7 @@ def plan(project: Project, request: BatchRequest, store: ResultStore) -> BatchPl
     """Find the submissions and decide which need grading."""
     spec = project.spec(request.assignment)
     phase = spec.phase(request.phase)
-    found = find_submissions(request.submissions)
+    found = find_submissions(request.submissions, exclude=request.output)
     graders = grader_hash(project, request.assignment, request.phase)
     hashes = {s.student: content_hash(s) for s in found.submissions}
     to_grade = tuple(
@@ -115,7 +115,7 @@ def check_request(project: Project, request: BatchRequest) -> None:
             path that is a file, or a ``--jobs`` below 1.
     """
     project.spec(request.assignment).phase(request.phase)
-    find_submissions(request.submissions)
+    find_submissions(request.submissions, exclude=request.output)
     if request.output.exists() and not request.output.is_dir():
         raise CardlabError(f"the output {request.output} is a file; name a folder")
     if request.jobs < 0:

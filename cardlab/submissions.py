@@ -64,8 +64,12 @@ class Found:
     strays: tuple[str, ...]
 
 
-def find_submissions(folder: Path) -> Found:
+def find_submissions(folder: Path, exclude: Path | None = None) -> Found:
     """The submissions in ``folder``: sub-folders and zip files, one per student.
+
+    Args:
+        folder: The submissions folder.
+        exclude: A folder to pass over (the batch's own output, if it lies inside).
 
     Raises:
         CardlabError: When the folder does not exist, holds no submission, or two
@@ -75,8 +79,9 @@ def find_submissions(folder: Path) -> Found:
         what = "is not a folder" if folder.exists() else "does not exist"
         raise CardlabError(f"the submissions folder {folder} {what}")
     submissions, strays = [], []
+    skipped = exclude.resolve() if exclude is not None else None
     for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
+        if entry.name.startswith(".") or entry.resolve() == skipped:
             continue
         if entry.is_dir():
             submissions.append(Submission(entry.name, entry))

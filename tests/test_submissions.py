@@ -10,7 +10,13 @@ import pytest
 
 from cardlab import submissions
 from cardlab.errors import CardlabError
-from cardlab.submissions import Submission, content_hash, locate_modules, unpack_zip
+from cardlab.submissions import (
+    Submission,
+    content_hash,
+    find_submissions,
+    locate_modules,
+    unpack_zip,
+)
 
 
 def _zip(path: Path, members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> Path:
@@ -102,3 +108,13 @@ def test_modules_are_found_in_a_single_nested_folder(tmp_path):
     assert locate_modules(tmp_path, ["counter"]) == tmp_path / "ann" / "toy"
     (tmp_path / "counter.py").write_text("")
     assert locate_modules(tmp_path, ["counter"]) == tmp_path
+
+
+def test_the_batch_output_inside_the_submissions_folder_is_passed_over(tmp_path):
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "bob.zip").write_bytes(b"")
+    (tmp_path / "grades").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    found = find_submissions(tmp_path, exclude=tmp_path / "grades")
+    assert [(s.student, s.is_zip) for s in found.submissions] == [("ann", False), ("bob", True)]
+    assert found.strays == ()
