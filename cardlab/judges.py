@@ -248,11 +248,18 @@ class JudgePool:
                 self._assign(judge, waiting)
 
     def _assign(self, judge: _Judge, waiting: deque[Submission]) -> None:
+        """Hand the next submission to a judge (to a fresh one if that judge is gone)."""
         if judge not in self._judges or not waiting:
             return
-        judge.submission = waiting.popleft()
+        submission = waiting.popleft()
+        try:
+            judge.channel.send(submission)
+        except OSError:  # the judge ended between two submissions
+            self._stop(judge)
+            judge = self._start()
+            judge.channel.send(submission)
+        judge.submission = submission
         judge.started = time.monotonic()
-        judge.channel.send(judge.submission)
 
     def _collect(self, judge: _Judge, ready: list[object]) -> Verdict | None:
         """The judge's verdict if it has one, or a failed one if the judge is lost."""
