@@ -10,6 +10,7 @@ written, and the exit status is 0, whatever the submission scored.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -97,7 +98,7 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
 @click.option(
     "--submission",
     type=click.Path(path_type=Path),
-    help="The student's folder (default: student/<assignment>/, the stubs).",
+    help="The student's folder or zip file (default: student/<assignment>/, the stubs).",
 )
 @format_option
 @output_option
@@ -115,20 +116,28 @@ def grade(
 ) -> None:
     """Grade a submission for one phase, with public and hidden tests.
 
-    When the submission folder holds none of the student's modules but one folder inside
-    it does (a folder uploaded whole), that folder is graded.
+    The submission may be a folder or a zip file of one. When it holds none of the
+    student's modules but one folder inside it does (a folder uploaded whole), that
+    folder is graded.
     """
     from .grading import project_job, run
-    from .submissions import locate_modules
+    from .submissions import submission_folder
 
     project = _project(project_dir)
-    if submission is not None and submission.is_dir():
-        modules = project.spec(assignment).student_modules(phase)
-        submission = locate_modules(submission, modules)
-    job = project_job(project, assignment, phase, submission)
-    with _status(f"Grading {assignment} phase {phase}…"):
-        report = run(job, select)
-    _emit(report, fmt, output)
+    if submission is None:
+        job = project_job(project, assignment, phase)
+        with _status(f"Grading {assignment} phase {phase}…"):
+            report = run(job, select)
+        _emit(report, fmt, output)
+        return
+    modules = project.spec(assignment).student_modules(phase)
+    with submission_folder(submission, modules) as folder:
+        job = project_job(project, assignment, phase, folder)
+        rerun = f"cardlab grade {assignment} --phase {phase} --submission {submission} --test"
+        job = dataclasses.replace(job, reproduce=rerun + " '{test}'")
+        with _status(f"Grading {assignment} phase {phase}…"):
+            report = run(job, select)
+    _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)
 
 
 @main.command("grade-all")

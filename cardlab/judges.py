@@ -21,7 +21,6 @@ import contextlib
 import multiprocessing
 import os
 import signal
-import tempfile
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -31,7 +30,7 @@ from pathlib import Path
 
 from .errors import CardlabError
 from .store import FAILED, GRADED, REJECTED
-from .submissions import Submission, locate_modules, unpack_zip
+from .submissions import Submission, submission_folder
 
 TASKS_PER_JUDGE = 20
 """Submissions a judge grades before a fresh one replaces it (bounds leaks)."""
@@ -92,15 +91,15 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
 
     started = time.perf_counter()
     project = Project(target.project_root)
+    modules = project.spec(target.assignment).student_modules(target.phase)
+    rerun = (
+        f"cardlab grade {target.assignment} --phase {target.phase} "
+        f"--submission {submission.source} --test '{{test}}'"
+    )
     try:
-        with tempfile.TemporaryDirectory(prefix="cardlab-batch-") as scratch:
-            folder = submission.source
-            if submission.is_zip:
-                folder = Path(scratch) / submission.student
-                unpack_zip(submission.source, folder)
-            spec = project.spec(target.assignment)
-            folder = locate_modules(folder, spec.student_modules(target.phase))
-            report = run(project_job(project, target.assignment, target.phase, folder))
+        with submission_folder(submission.source, modules) as folder:
+            job = project_job(project, target.assignment, target.phase, folder)
+            report = run(replace(job, reproduce=rerun))
     except CardlabError as error:
         return Verdict(submission.student, REJECTED, 0.0, max_score, str(error),
                        seconds=time.perf_counter() - started)

@@ -13,11 +13,13 @@ paths that leave the target folder; each problem is one line naming the student'
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import stat
+import tempfile
 import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -200,6 +202,26 @@ def _unpack(bundle: zipfile.ZipFile, target: Path) -> None:
                         f"{name} unpacks to more than {MAX_UNPACKED_BYTES // 2**20} MiB"
                     )
                 sink.write(chunk)
+
+
+@contextlib.contextmanager
+def submission_folder(source: Path, modules: Iterable[str]) -> Iterator[Path]:
+    """The folder to grade for a submission folder or zip, unpacked while in use.
+
+    Args:
+        source: The student's folder or zip file.
+        modules: The modules the student writes, to find them one folder down or more.
+
+    Raises:
+        CardlabError: A zip that cannot be unpacked (see :func:`unpack_zip`).
+    """
+    if not (source.is_file() and source.suffix.lower() == ZIP_SUFFIX):
+        yield locate_modules(source, modules) if source.is_dir() else source
+        return
+    with tempfile.TemporaryDirectory(prefix="cardlab-zip-") as scratch:
+        folder = Path(scratch) / source.stem
+        unpack_zip(source, folder)
+        yield locate_modules(folder, modules)
 
 
 def locate_modules(folder: Path, modules: Iterable[str]) -> Path:

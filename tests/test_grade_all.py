@@ -354,3 +354,19 @@ def test_without_matplotlib_the_histogram_is_one_line_and_the_rest_is_written(tm
     assert again.exit_code == 0, again.output
     assert (output / "overview" / "histogram.png").is_file()
     assert "1 graded: mean 100.0" in again.output
+
+
+def test_a_zip_is_graded_alone_and_failures_rerun_from_it(tmp_path):
+    archive = _zip(tmp_path / "bob.zip", {"bob/counter.py": textwrap.dedent(BUGGY)})
+    report_file = tmp_path / "bob.json"
+
+    result = _cli("grade", "toy", "--phase", "1", "--submission", str(archive),
+                  "--format", "json", "--output", str(report_file))
+
+    assert result.exit_code == 0, result.output
+    report = json.loads(report_file.read_text())
+    assert report["score"] == 60 and report["submission"] == str(archive)
+    messages = [t["message"] for p in report["parts"] for t in p["tests"] if t["message"]]
+    assert messages and all(
+        f"cardlab grade toy --phase 1 --submission {archive} --test" in m for m in messages
+    )
