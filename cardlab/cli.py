@@ -10,6 +10,7 @@ written, and the exit status is 0, whatever the submission scored.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -97,7 +98,7 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
 @click.option(
     "--submission",
     type=click.Path(path_type=Path),
-    help="The student's folder (default: student/<assignment>/, the stubs).",
+    help="The student's folder or zip file (default: student/<assignment>/, the stubs).",
 )
 @format_option
 @output_option
@@ -113,13 +114,104 @@ def grade(
     select: str | None,
     project_dir: Path | None,
 ) -> None:
-    """Grade a submission for one phase, with public and hidden tests."""
-    from .grading import project_job, run
+    """Grade a submission for one phase, with public and hidden tests.
 
-    job = project_job(_project(project_dir), assignment, phase, submission)
-    with _status(f"Grading {assignment} phase {phase}…"):
-        report = run(job, select)
-    _emit(report, fmt, output)
+    The submission may be a folder or a zip file of one. When it holds none of the
+    student's modules but one folder inside it does (a folder uploaded whole), that
+    folder is graded.
+    """
+    from .grading import project_job, run
+    from .submissions import submission_folder
+
+    project = _project(project_dir)
+    if submission is None:
+        job = project_job(project, assignment, phase)
+        with _status(f"Grading {assignment} phase {phase}…"):
+            report = run(job, select)
+        _emit(report, fmt, output)
+        return
+    modules = project.spec(assignment).student_modules(phase)
+    with submission_folder(submission, modules) as folder:
+        job = project_job(project, assignment, phase, folder)
+        rerun = f"cardlab grade {assignment} --phase {phase} --submission {submission} --test"
+        job = dataclasses.replace(job, reproduce=rerun + " '{test}'")
+        with _status(f"Grading {assignment} phase {phase}…"):
+            report = run(job, select)
+    _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)
+
+
+@main.command("grade-all")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase to grade.")
+@click.argument("submissions_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    help="Submissions graded at once (default: every core).",
+)
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the database, gradebook, reports and overview "
+    "(default: grades-ASSIGNMENT-phaseN).",
+)
+@click.option("--regrade", is_flag=True, help="Grade every submission again, even unchanged ones.")
+@click.option(
+    "--timeout",
+    "seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=900.0,
+    show_default=True,
+    help="Stop one submission's grading after this many seconds.",
+)
+@project_option
+@_one_line_errors
+def grade_all(
+    assignment: str,
+    phase: int,
+    submissions_dir: Path,
+    jobs: int | None,
+    output: Path | None,
+    regrade: bool,
+    seconds: float,
+    project_dir: Path | None,
+) -> None:
+    """Grade a folder of submissions (one folder or zip per student), in parallel."""
+    from rich.console import Console
+
+    from .batch import BatchRequest
+    from .batch_console import run_grade_all
+
+    request = BatchRequest(
+        assignment=assignment,
+        phase=phase,
+        submissions=submissions_dir,
+        output=output or Path(f"grades-{assignment}-phase{phase}"),
+        jobs=jobs or 0,
+        regrade=regrade,
+        seconds_per_submission=seconds,
+    )
+    sys.exit(run_grade_all(_project(project_dir), request, Console(stderr=True, highlight=False)))
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The graded phase.")
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="The output folder of cardlab grade-all.",
+)
+@project_option
+@_one_line_errors
+def overview(assignment: str, phase: int, output: Path, project_dir: Path | None) -> None:
+    """Write and print the class overview of a graded batch again."""
+    from rich.console import Console
+
+    from .batch_console import write_and_print
+
+    write_and_print(_project(project_dir), assignment, phase, output, Console(highlight=False))
 
 
 @main.command()
@@ -133,15 +225,31 @@ def grade(
     default=Path(),
     help="The handout folder (default: the working directory).",
 )
+@click.option(
+    "--part",
+    "part_id",
+    metavar="PART",
+    help="Also print this part's points, and exit with status 1 unless it earned them all "
+    "(what GitHub Classroom's autograding reads).",
+)
 @_one_line_errors
-def check(fmt: str, output: Path | None, select: str | None, folder: Path) -> None:
+def check(
+    fmt: str, output: Path | None, select: str | None, folder: Path, part_id: str | None
+) -> None:
     """Check your work with the public tests of your handout's phase."""
     from .grading import handout_job, run
 
     job = handout_job(folder)
+    if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
+        known = ", ".join(p.id for p in job.spec.phase(job.phase).parts)
+        raise CardlabError(f"this phase has no part {part_id!r} (its parts: {known})")
     with _status("Running the public tests…"):
         report = run(job, select)
     _emit(report, fmt, output)
+    if part_id is not None:
+        part = next(p for p in report.parts if p.id == part_id)
+        click.echo(f"Points for {part.title}: {part.score:g} / {part.max_score:g}")
+        sys.exit(0 if part.counted and part.score >= part.max_score else 1)
 
 
 @main.command()
@@ -163,9 +271,20 @@ def solution(assignment: str, output: Path, project_dir: Path | None) -> None:
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase the handout is for.")
 @click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
+@click.option(
+    "--compile",
+    "compiled",
+    type=click.Choice(["bytecode", "cython"]),
+    default="bytecode",
+    show_default=True,
+    help="Ship provided modules as sourceless bytecode, or as native extensions built with "
+    'Cython (needs pip install "cardlab[cython]" and a C compiler).',
+)
 @project_option
 @_one_line_errors
-def handout(assignment: str, phase: int, output: Path, project_dir: Path | None) -> None:
+def handout(
+    assignment: str, phase: int, output: Path, compiled: str, project_dir: Path | None
+) -> None:
     """Build the folder students receive for a phase."""
     from .handout import build_handout
 
@@ -173,7 +292,7 @@ def handout(assignment: str, phase: int, output: Path, project_dir: Path | None)
     spec = project.spec(assignment)
     spec.phase(phase)
     with _status("Building the handout…"):
-        folder = build_handout(project, spec, phase, output)
+        folder = build_handout(project, spec, phase, output, compiled=compiled)
     click.echo(f"Handout for {assignment} phase {phase} written to {folder}")
 
 
@@ -196,6 +315,63 @@ def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
         return
     written = write_stubs(project, spec)
     click.echo(f"Wrote {len(written)} stub files to {project.student_dir(assignment)}")
+
+
+@main.group()
+def export() -> None:
+    """Export an assignment to Gradescope or GitHub Classroom."""
+
+
+wheel_option = click.option(
+    "--wheel",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The cardlab wheel to bundle (default: built from the project's pyproject.toml).",
+)
+
+
+@export.command("gradescope")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase the autograder grades.")
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("autograder.zip"),
+    show_default=True,
+    help="The autograder zip to write.",
+)
+@wheel_option
+@project_option
+@_one_line_errors
+def export_gradescope(
+    assignment: str, phase: int, output: Path, wheel: Path | None, project_dir: Path | None
+) -> None:
+    """Write a Gradescope autograder zip (setup.sh, run_autograder) for one phase."""
+    from .exports.gradescope import export_gradescope as export_zip
+
+    project = _project(project_dir)
+    with _status("Building the autograder…"):
+        written = export_zip(project, project.spec(assignment), phase, output, wheel=wheel)
+    click.echo(f"Gradescope autograder for {assignment} phase {phase} written to {written}")
+
+
+@export.command("classroom")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase the repository is for.")
+@click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
+@wheel_option
+@project_option
+@_one_line_errors
+def export_classroom(
+    assignment: str, phase: int, output: Path, wheel: Path | None, project_dir: Path | None
+) -> None:
+    """Write a GitHub Classroom starter repository: the handout and an autograding workflow."""
+    from .exports.classroom import export_classroom as export_repo
+
+    project = _project(project_dir)
+    with _status("Building the starter repository…"):
+        written = export_repo(project, project.spec(assignment), phase, output, wheel=wheel)
+    click.echo(f"GitHub Classroom starter repository for {assignment} phase {phase} "
+               f"written to {written}")
 
 
 @main.command()

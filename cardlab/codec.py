@@ -82,11 +82,16 @@ class TextType:
         to_text: Gives the notation of an instance.
         from_text: Builds an instance from its notation, given a resolver for the
             package's classes (so the student's own class is used in the worker).
+        inbound_only: When true, the type is only ever sent to the worker, where it is
+            built from its notation; an instance never crosses back as a value (it
+            stays a handle). A grader uses this to hand over a bundle of values, such
+            as a game view, in the same request as the call that takes it.
     """
 
     path: str
     to_text: Callable[[Any], str]
     from_text: Callable[[str, Resolve], Any]
+    inbound_only: bool = False
 
     @property
     def name(self) -> str:
@@ -124,6 +129,8 @@ class Codec:
     def value_type(self, obj: Any, resolve: Resolve) -> ValueType | None:
         """The declared value type ``obj`` is an instance of, if any."""
         for value_type in self.types:
+            if getattr(value_type, "inbound_only", False):
+                continue
             cls = _try_resolve(resolve, value_type.path)
             if cls is not None and isinstance(obj, cls):
                 if isinstance(value_type, EnumType) and not isinstance(obj, enum.Enum):

@@ -69,12 +69,21 @@ class Composition:
         )
 
 
+_EXTENSION = ".abi3.so"
+"""A provided module built as a native extension (a hardened handout)."""
+
+
 def provided_modules(folder: Path) -> dict[str, Path]:
-    """The modules a provided folder holds: ``name.py`` or sourceless ``name.pyc``."""
+    """The modules a provided folder holds, by name.
+
+    Each is ``name.py``, sourceless ``name.pyc`` or a native extension ``name.abi3.so``.
+    """
     found: dict[str, Path] = {}
-    for path in sorted(folder.glob("*.pyc")) + sorted(folder.glob("*.py")):
-        if path.stem != "__init__":
-            found.setdefault(path.stem, path)
+    candidates = sorted(folder.glob(f"*{_EXTENSION}")) + sorted(folder.glob("*.pyc"))
+    for path in candidates + sorted(folder.glob("*.py")):
+        name = path.name.split(".")[0]
+        if name != "__init__":
+            found.setdefault(name, path)
     return found
 
 
@@ -169,6 +178,8 @@ class ComposingFinder(importlib.abc.MetaPathFinder):
 
 
 def _loader_for(fullname: str, location: Path) -> importlib.abc.Loader:
+    if location.name.endswith(_EXTENSION):
+        return importlib.machinery.ExtensionFileLoader(fullname, str(location))
     if location.suffix == ".pyc":
         return importlib.machinery.SourcelessFileLoader(fullname, str(location))
     return importlib.machinery.SourceFileLoader(fullname, str(location))

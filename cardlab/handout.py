@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import platform
 import py_compile
 import shutil
 import subprocess
@@ -28,13 +29,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import __version__
+from .cython_build import EXTENSION_SUFFIX, build_extensions, check_tools
 from .errors import CardlabError
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .spec import Phase, Spec, reference_modules
 from .stubs import package_stubs
 
-_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+HANDOUT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+"""The Python version a handout's bytecode is built for (the running interpreter's)."""
 _INIT = "__init__.py"
+BYTECODE, CYTHON = "bytecode", "cython"
+COMPILE_KINDS = (BYTECODE, CYTHON)
+"""How provided modules are shipped: sourceless bytecode (the default) or native extensions."""
 _NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 
 
@@ -99,14 +105,15 @@ def build_framework_wheel(project_root: Path, dest: Path) -> Path:
         return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
 
 
-def _manifest(spec: Spec, phase: Phase) -> str:
+def _manifest(spec: Spec, phase: Phase, compiled: str) -> str:
     """The manifest: which assignment, phase and package this is, for which Python."""
     return (
         "# Written by cardlab when it built this handout.\n"
         f'assignment = "{spec.id}"\n'
         f"phase = {phase.number}\n"
         f'package = "{spec.package}"\n'
-        f'python = "{_PYTHON}"\n'
+        f'python = "{HANDOUT_PYTHON}"\n'
+        f'compiled = "{compiled}"\n'
         f'cardlab = "{__version__}"\n'
     )
 
@@ -115,11 +122,35 @@ def _bullets(items: list[str]) -> str:
     return "".join(f"- {item}\n" for item in items)
 
 
+def _python_section(python: str, compiled: str) -> list[str]:
+    """The README's section on which Python the compiled modules load with."""
+    if compiled == CYTHON:
+        machine = f"{platform.system()} on {platform.machine()}"
+        return [
+            "## Python version\n\n",
+            f"The compiled modules are native extensions built on {machine} for Python\n"
+            f"{python} or newer. They load only on that kind of computer, with Python {python}\n"
+            "or a later version. Check yours with `python --version`.\n\n",
+        ]
+    return [
+        "## Python version\n\n",
+        f"The compiled modules were built for Python {python} and load only with Python\n"
+        f"{python} (any {python}.x release). With another version, importing them fails\n"
+        "with `ImportError: bad magic number`. Check yours with `python --version`.\n\n",
+    ]
+
+
 def _readme(
-    spec: Spec, phase: Phase, provided: list[str], mains: list[str], wheel: str | None
+    spec: Spec,
+    phase: Phase,
+    provided: list[str],
+    mains: list[str],
+    wheel: str | None,
+    compiled: str = BYTECODE,
 ) -> str:
     """The README, written to the student."""
     pkg = spec.package
+    python = HANDOUT_PYTHON
     install = f"wheels/{wheel}" if wheel else f"cardlab=={__version__}"
     whole = spec.student_modules(phase.number)
     earlier = [m for m in whole if m not in phase.writes]
@@ -154,11 +185,11 @@ def _readme(
         "the body, and keep the name, the parameters and the docstring: the docstring is the\n"
         "contract the tests check. You may add helper functions and methods of your own.\n\n"
     )
-    parts += _provided_section(spec, provided)
+    parts += _provided_section(spec, provided, compiled)
     parts += [
         "## Set up\n\n",
         "In this folder, make a virtual environment and install cardlab, which runs the tests:\n\n",
-        f"    python{_PYTHON} -m venv .venv     # on Windows: py -{_PYTHON} -m venv .venv\n",
+        f"    python{python} -m venv .venv     # on Windows: py -{python} -m venv .venv\n",
         "    source .venv/bin/activate     # on Windows: .venv\\Scripts\\activate\n",
         f"    python -m pip install {install}\n\n",
         "## Check your work\n\n",
@@ -180,8 +211,8 @@ def _readme(
     return "".join(parts)
 
 
-def _provided_section(spec: Spec, provided: list[str]) -> list[str]:
-    """The README's lines on the provided modules and, for bytecode, the Python version."""
+def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[str]:
+    """The README's lines on the provided modules and, when compiled, the Python version."""
     pkg = spec.package
     if not provided:
         return []
@@ -198,17 +229,20 @@ def _provided_section(spec: Spec, provided: list[str]) -> list[str]:
         "## What is provided\n\n",
         "These modules are provided compiled, with no source to edit. Import and use\n"
         "them like any other module:\n\n",
-        _bullets([f"`{pkg}/{m}.pyc`" for m in provided]),
+        _bullets([f"`{pkg}/{m}{_compiled_suffix(compiled)}`" for m in provided]),
         "\n",
-        "## Python version\n\n",
-        f"The compiled modules were built for Python {_PYTHON} and load only with Python\n"
-        f"{_PYTHON} (any {_PYTHON}.x release). With another version, importing them fails\n"
-        "with `ImportError: bad magic number`. Check yours with `python --version`.\n\n",
+        *_python_section(HANDOUT_PYTHON, compiled),
     ]
 
 
-def _write_package(folder: Path, reference: Path, spec: Spec, phase: Phase) -> list[str]:
-    """Write the package: stubs for the student's modules, the others as bytecode or source.
+def _compiled_suffix(compiled: str) -> str:
+    return EXTENSION_SUFFIX if compiled == CYTHON else ".pyc"
+
+
+def _write_package(
+    folder: Path, reference: Path, spec: Spec, phase: Phase, compiled: str = BYTECODE
+) -> list[str]:
+    """Write the package: stubs for the student's modules, the others compiled or as source.
 
     Returns:
         The provided modules, sorted.
@@ -222,6 +256,9 @@ def _write_package(folder: Path, reference: Path, spec: Spec, phase: Phase) -> l
     for module, text in stubs.items():
         (package / f"{module}.py").write_bytes(text.encode("utf-8"))
     provided = [m for m in reference_modules(reference) if m not in stubs]
+    if compiled == CYTHON:
+        build_extensions(spec.package, reference, provided, package)
+        return provided
     for module in provided:
         if spec.provides_source:
             shutil.copyfile(reference / f"{module}.py", package / f"{module}.py")
@@ -305,12 +342,14 @@ def _ship_wheel(folder: Path, project: Project, wheel: Path | None) -> str | Non
     return wheel.name
 
 
-def _fill(folder: Path, project: Project, spec: Spec, phase: Phase, wheel: Path | None) -> None:
+def _fill(
+    folder: Path, project: Project, spec: Spec, phase: Phase, wheel: Path | None, compiled: str
+) -> None:
     """Write every part of the handout into an empty ``folder``."""
     reference = project.reference_dir(spec.id)
     if not (reference / _INIT).is_file():
         raise CardlabError(f"{reference}: no reference package (missing {_INIT})")
-    provided = _write_package(folder, reference, spec, phase)
+    provided = _write_package(folder, reference, spec, phase, compiled)
     _copy_tests(folder, project.graders_dir(spec.id), phase)
     shutil.copyfile(spec.path, folder / "spec.toml")
     wheel_name = _ship_wheel(folder, project, wheel)
@@ -319,13 +358,19 @@ def _fill(folder: Path, project: Project, spec: Spec, phase: Phase, wheel: Path 
         for m in reference_modules(reference)
         if _has_main_block((reference / f"{m}.py").read_text(encoding="utf-8"))
     ]
-    (folder / HANDOUT_MANIFEST).write_text(_manifest(spec, phase), encoding="utf-8")
-    readme = _readme(spec, phase, provided, mains, wheel_name)
+    (folder / HANDOUT_MANIFEST).write_text(_manifest(spec, phase, compiled), encoding="utf-8")
+    readme = _readme(spec, phase, provided, mains, wheel_name, compiled)
     (folder / "README.md").write_text(readme, encoding="utf-8")
 
 
 def build_handout(
-    project: Project, spec: Spec, phase_number: int, output: Path, *, wheel: Path | None = None
+    project: Project,
+    spec: Spec,
+    phase_number: int,
+    output: Path,
+    *,
+    wheel: Path | None = None,
+    compiled: str = BYTECODE,
 ) -> Path:
     """Build the folder students receive for a phase.
 
@@ -336,6 +381,8 @@ def build_handout(
         output: The folder to create; it must not exist or be empty.
         wheel: The cardlab wheel to ship in ``wheels/``; when None, it is built from the
             project's ``pyproject.toml`` if there is one, else the handout has no wheel.
+        compiled: ``bytecode`` (sourceless ``.pyc``) or ``cython`` (native extensions
+            built with Cython's limited API, see :mod:`cardlab.cython_build`).
 
     Returns:
         ``output``.
@@ -345,12 +392,21 @@ def build_handout(
             finished handout fails ``check_handout`` (then nothing is left in ``output``).
     """
     phase = spec.phase(phase_number)
+    if compiled not in COMPILE_KINDS:
+        raise CardlabError(f"unknown --compile {compiled!r} (known: {', '.join(COMPILE_KINDS)})")
+    if compiled == CYTHON and spec.provides_source:
+        raise CardlabError(
+            f"{spec.id} hands out its provided modules as source ([handout] provided = "
+            '"source"), so there is nothing to compile; leave out --compile'
+        )
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise CardlabError(f"{output} exists and is not empty; name a new or empty folder")
+    if compiled == CYTHON:
+        check_tools()
     created = not output.exists()
     output.mkdir(parents=True, exist_ok=True)
     try:
-        _fill(output, project, spec, phase, wheel)
+        _fill(output, project, spec, phase, wheel, compiled)
         problems = check_handout(output, spec, project=project)
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -428,8 +484,11 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
             if path.name in ("__pycache__", "hidden"):
                 problems.append(f"{where}: a {path.name} folder")
             continue
-        if path.suffix == ".pyc" and path.name.split(".")[0] in student:
+        compiled_file = path.suffix in (".pyc", ".so")
+        if compiled_file and path.name.split(".")[0] in student:
             problems.append(f"{where}: a compiled copy of a module the student writes")
+        elif path.suffix in (".c", ".pyx", ".pxd"):
+            problems.append(f"{where}: generated source of a compiled module")
         elif path.parent == package and path.suffix == ".py" and path.stem != "__init__":
             if path.stem not in student and not spec.provides_source:
                 problems.append(f"{where}: source of a provided module")
@@ -440,7 +499,9 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
     if project:
         for module in reference_modules(project.reference_dir(spec.id)):
             as_source = module in student or spec.provides_source
-            expected = package / (f"{module}.py" if as_source else f"{module}.pyc")
-            if not expected.is_file():
-                problems.append(f"{expected.relative_to(folder).as_posix()}: missing")
+            names = (
+                [f"{module}.py"] if as_source else [f"{module}.pyc", f"{module}{EXTENSION_SUFFIX}"]
+            )
+            if not any((package / name).is_file() for name in names):
+                problems.append(f"{spec.package}/{names[0]}: missing")
     return problems

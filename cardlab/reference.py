@@ -31,6 +31,7 @@ class Reference:
         self._codec = codec
         self._composition = compose.compose(package, folder, folder, ())
         self._finder: compose.ComposingFinder | None = None
+        self._resolved: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         """Shown in hypothesis's failing examples: the same on every run."""
@@ -52,11 +53,19 @@ class Reference:
         return self.module(name)
 
     def resolve(self, path: str) -> Any:
-        """The object at a dotted path of the package, e.g. ``suit.Suit.SPADES``."""
+        """The object at a dotted path of the package, e.g. ``suit.Suit.SPADES``.
+
+        Looked up once per path: the codec resolves its types for every value it encodes.
+        """
+        try:
+            return self._resolved[path]
+        except KeyError:
+            pass
         module_name, *attributes = path.split(".")
         obj: Any = self.module(module_name)
         for attribute in attributes:
             obj = getattr(obj, attribute)
+        self._resolved[path] = obj
         return obj
 
     def canon(self, obj: Any) -> Any:
@@ -68,6 +77,7 @@ class Reference:
         if self._finder is not None:
             compose.uninstall(self._finder)
             self._finder = None
+        self._resolved.clear()
 
 
 def _not_canonical(obj: Any) -> Any:

@@ -8,7 +8,8 @@ may load into a fresh temporary folder, and nothing else:
 * ``package/<package>/``: the composed package; the student's modules of the phase as
   copied source, every provided module compiled to sourceless bytecode (``.pyc``)
   with a neutral file name inside, so no reference source and no instructor path is
-  there to read;
+  there to read (a handout's compiled modules, bytecode or native extensions, are
+  copied as they are);
 * ``codec/codec.py``: the assignment's codec.
 
 The worker is started with this ``lib`` as its only import path beside the standard
@@ -216,10 +217,10 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
             modules[name] = package / f"{name}.py"
             shutil.copyfile(source, modules[name])
         else:
-            modules[name] = _provide(source, package / f"{name}.pyc", composition.package)
+            modules[name] = _provide(source, package, composition.package)
     init = None
     if composition.init is not None:
-        init = _provide(composition.init, package / "__init__.pyc", composition.package)
+        init = _provide(composition.init, package, composition.package)
     codec_copy = None
     if codec is not None and codec.is_file():
         codec_copy = root / "codec" / "codec.py"
@@ -240,14 +241,20 @@ def _copy_runtime(target: Path) -> None:
     compileall.compile_dir(target, quiet=2)
 
 
-def _provide(source: Path, target: Path, package: str) -> Path:
-    """A provided module as sourceless bytecode, named neutrally inside."""
-    if source.suffix == ".pyc":
+def _provide(source: Path, folder: Path, package: str) -> Path:
+    """Put a provided module in ``folder``, with no source beside it.
+
+    Source is compiled to sourceless bytecode named neutrally inside; compiled code
+    (bytecode, or a native extension from a hardened handout) is copied as it is.
+    """
+    if source.suffix != ".py":
+        target = folder / source.name
         shutil.copyfile(source, target)
-    else:
-        py_compile.compile(
-            str(source), cfile=str(target), dfile=f"{package}/{source.name}", doraise=True
-        )
+        return target
+    target = folder / f"{source.stem}.pyc"
+    py_compile.compile(
+        str(source), cfile=str(target), dfile=f"{package}/{source.name}", doraise=True
+    )
     return target
 
 

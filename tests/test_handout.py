@@ -109,6 +109,7 @@ def test_manifest_and_readme_state_phase_and_python_version(toy_tree, tmp_path):
         "phase": 1,
         "package": "toy",
         "python": PYTHON,
+        "compiled": "bytecode",
         "cardlab": cardlab.__version__,
     }
     readme = (folder / "README.md").read_text()

@@ -33,6 +33,7 @@ class Canon:
         deck = ref.deck.Deck.standard().cards
         self.cards = dict(zip(deck, ref.canon(deck), strict=True))
         self.suits = {suit: ref.canon(suit) for suit in ref.suit.Suit}
+        self.notations = {card: value.text for card, value in self.cards.items()}
 
     def view(self, view):
         """The fields of a reference PlayerView as canonical data."""
@@ -48,26 +49,39 @@ class Canon:
             "opponent_points": view.opponent_points,
         }
 
+    def sent_view(self, view):
+        """A reference PlayerView as a value the worker builds with your PlayerView class.
+
+        Same notation as the codec's ``view_notation``, from cards already looked up.
+        """
+        text = self.notations
+        trump_card = "-" if view.trump_card is None else text[view.trump_card]
+        return Value("PlayerView", "|".join((
+            " ".join(text[c] for c in view.hand), self.suits[view.trump].text, trump_card,
+            " ".join(text[c] for c in view.table), str(view.stock_size),
+            " ".join(text[c] for c in view.played), str(view.my_points),
+            str(view.opponent_points),
+        )))
+
 
 def ask(student, canon, bot, view):
-    """The reference card matching your AutoPlayer's choice for ``view``."""
-    fields = canon.view(view)
-    by_value = dict(zip(fields["hand"], view.hand, strict=True))
+    """The reference card matching your AutoPlayer's choice for ``view``.
+
+    The view travels with the call: the worker builds it with your PlayerView class, then
+    calls ``choose`` with it, in one request.
+    """
+    by_value = {canon.cards[card]: card for card in view.hand}
     try:
-        remote = student.board.PlayerView(**fields)
+        answer = bot.choose(canon.sent_view(view))
     except StudentRaised as error:
-        raise Forfeit(f"PlayerView(...) raised {error.type_name}: {error.message}") from None
-    try:
-        answer = bot.choose(remote)
-    except StudentRaised as error:
+        fields = canon.view(view)
         raise Forfeit(
-            f"choose(view with hand {show(fields['hand'])}, table {show(fields['table'])}) "
-            f"raised {error.type_name}: {error.message}"
+            f"choose(PlayerView with hand {show(fields['hand'])}, table {show(fields['table'])})"
+            f" raised {error.type_name}: {error.message}"
         ) from None
     if type(answer) is not Value or answer not in by_value:
-        raise Forfeit(
-            f"choose returned {show(answer)}, not a card of the hand {show(fields['hand'])}"
-        )
+        hand = tuple(by_value)
+        raise Forfeit(f"choose returned {show(answer)}, not a card of the hand {show(hand)}")
     return by_value[answer]
 
 

@@ -1,0 +1,171 @@
+"""``cardlab grade-all``: grade a whole class, keep every result, resume where it stopped.
+
+The submissions folder is read and checked first (a missing or empty folder, duplicate
+student ids: one line, nothing written). Then the results database in the output
+folder is opened, which refuses a database of another version or batch, and every
+submission that has no current result (never graded, changed since, or graded by
+other graders) goes to a :class:`~cardlab.judges.JudgePool`. Each verdict is committed
+as it arrives, so an interrupted batch loses nothing it had received, and the next run
+grades only what is left. Gradebook, reports and the class overview are written from
+the database at the end.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cardlab
+
+from .errors import CardlabError
+from .judges import Assignment, JudgePool, Verdict
+from .project import Project
+from .store import Outcome, ResultStore, open_store
+from .submissions import Submission, content_hash, find_submissions, tree_hash
+
+DEFAULT_SECONDS_PER_SUBMISSION = 900.0
+"""The whole grading of one submission is stopped after this long (each call and test
+has its own, much shorter limits; this one guards against a stuck grading process)."""
+
+
+@dataclass(frozen=True)
+class BatchRequest:
+    """What ``cardlab grade-all`` was asked to do.
+
+    Attributes:
+        assignment: The assignment id.
+        phase: The phase number.
+        submissions: The folder of student folders or zips.
+        output: The output folder (database, gradebook, reports, overview).
+        jobs: Submissions graded at once.
+        regrade: Grade every submission again, even if its result is current.
+        seconds_per_submission: Time limit on one submission's whole grading.
+    """
+
+    assignment: str
+    phase: int
+    submissions: Path
+    output: Path
+    jobs: int = 0
+    regrade: bool = False
+    seconds_per_submission: float = DEFAULT_SECONDS_PER_SUBMISSION
+
+
+@dataclass(frozen=True)
+class BatchPlan:
+    """The submissions of a batch, and which of them need grading.
+
+    Attributes:
+        submissions: Every submission found.
+        hashes: Student id -> content hash.
+        to_grade: The submissions to grade in this run.
+        strays: Stray files in the submissions folder (left out).
+        grader_hash: Hash of what grades (cardlab, spec, reference, graders, phase).
+        max_score: The phase's points.
+    """
+
+    submissions: tuple[Submission, ...]
+    hashes: dict[str, str]
+    to_grade: tuple[Submission, ...]
+    strays: tuple[str, ...]
+    grader_hash: str
+    max_score: float
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def grader_hash(project: Project, assignment: str, phase: int) -> str:
+    """A hash of everything that decides a grade other than the submission."""
+    folders = [
+        project.spec_path(assignment),
+        project.reference_dir(assignment),
+        project.graders_dir(assignment),
+    ]
+    return tree_hash(folders, cardlab.__version__, f"phase {phase}")
+
+
+def plan(project: Project, request: BatchRequest, store: ResultStore) -> BatchPlan:
+    """Find the submissions and decide which need grading."""
+    spec = project.spec(request.assignment)
+    phase = spec.phase(request.phase)
+    found = find_submissions(request.submissions, exclude=request.output)
+    graders = grader_hash(project, request.assignment, request.phase)
+    hashes = {s.student: content_hash(s) for s in found.submissions}
+    to_grade = tuple(
+        s
+        for s in found.submissions
+        if request.regrade or not store.is_current(s.student, hashes[s.student], graders)
+    )
+    return BatchPlan(found.submissions, hashes, to_grade, found.strays, graders, phase.max_score)
+
+
+def check_request(project: Project, request: BatchRequest) -> None:
+    """Refuse a batch that cannot run, before anything is written.
+
+    Raises:
+        CardlabError: Unknown assignment or phase, a bad submissions folder, an output
+            path that is a file, or a ``--jobs`` below 1.
+    """
+    project.spec(request.assignment).phase(request.phase)
+    find_submissions(request.submissions, exclude=request.output)
+    if request.output.exists() and not request.output.is_dir():
+        raise CardlabError(f"the output {request.output} is a file; name a folder")
+    if request.jobs < 0:
+        raise CardlabError(f"--jobs must be at least 1, not {request.jobs}")
+
+
+def grade_all(
+    project: Project,
+    request: BatchRequest,
+    on_plan: Callable[[BatchPlan], None] = lambda plan: None,
+    on_result: Callable[[Outcome, bool], None] = lambda outcome, stored: None,
+) -> list[Outcome]:
+    """Grade the submissions that need it and return every stored outcome.
+
+    Args:
+        project: The project holding the assignment.
+        request: What to grade, where to.
+        on_plan: Called once the plan is known, before grading starts.
+        on_result: Called with each new outcome and whether it was stored (a failed
+            grading never replaces an earlier result).
+
+    Raises:
+        CardlabError: A bad request (see :func:`check_request`) or a results database
+            of another version or batch; nothing is written then.
+    """
+    check_request(project, request)
+    target = Assignment(project.root, request.assignment, request.phase)
+    with open_store(request.output, request.assignment, request.phase) as store:
+        batch = plan(project, request, store)
+        on_plan(batch)
+        jobs = request.jobs or default_jobs()
+        with JudgePool(target, batch.max_score, jobs, request.seconds_per_submission) as pool:
+            sources = {s.student: s for s in batch.to_grade}
+            for verdict in pool.grade(batch.to_grade):
+                outcome = _outcome(verdict, sources[verdict.student], batch)
+                on_result(outcome, store.put(outcome))
+        return store.all()
+
+
+def _outcome(verdict: Verdict, submission: Submission, batch: BatchPlan) -> Outcome:
+    return Outcome(
+        student=verdict.student,
+        source=str(submission.source),
+        content_hash=batch.hashes[verdict.student],
+        grader_hash=batch.grader_hash,
+        status=verdict.status,
+        score=verdict.score,
+        max_score=verdict.max_score,
+        cause=verdict.cause,
+        report_json=verdict.report_json,
+        report_text=verdict.report_text,
+        seconds=round(verdict.seconds, 3),
+    )

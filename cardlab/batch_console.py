@@ -1,0 +1,142 @@
+"""``cardlab grade-all`` and ``cardlab overview`` in the terminal.
+
+A progress bar (submissions done out of those to grade, rate, time left) runs while
+the batch grades; each submission that could not be graded prints one line. At the
+end, the gradebook, reports and class overview are written from the database and
+the overview is printed as tables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from .batch import BatchPlan, BatchRequest, grade_all
+from .errors import CardlabError
+from .gradebook import write_class_files
+from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
+from .overview import write_overview_csv as write_csv
+from .project import Project
+from .store import FAILED, GRADED, Outcome, open_store
+
+EXIT_INTERRUPTED = 130
+
+
+class RateColumn(ProgressColumn):
+    """Submissions graded per second, once there is a rate to show."""
+
+    def render(self, task: Task) -> Text:
+        """The task's speed as ``1.23/s`` (``?/s`` before the first result)."""
+        speed = task.finished_speed or task.speed
+        return Text("?/s" if speed is None else f"{speed:.2f}/s", style="progress.data.speed")
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[bold]Grading"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    )
+
+
+def _stop(progress: Progress) -> None:
+    if progress.live.is_started:
+        progress.stop()
+
+
+def run_grade_all(project: Project, request: BatchRequest, console: Console) -> int:
+    """Grade a class with a progress bar, write the class files and print the overview.
+
+    Returns:
+        The exit status: 0, or 130 when interrupted with Ctrl-C (results kept).
+    """
+    progress = _progress(console)
+    task_id = progress.add_task("grading", total=None)
+
+    def planned(plan: BatchPlan) -> None:
+        if plan.strays:
+            console.print(
+                f"[yellow]Left out {len(plan.strays)} stray file(s)[/] in {request.submissions} "
+                f"(not a folder or .zip): {', '.join(plan.strays)}"
+            )
+        up_to_date = len(plan.submissions) - len(plan.to_grade)
+        console.print(
+            f"{len(plan.submissions)} submissions: {len(plan.to_grade)} to grade, "
+            f"{up_to_date} already graded and unchanged"
+        )
+        progress.update(task_id, total=len(plan.to_grade))
+        if plan.to_grade:
+            progress.start()
+
+    def finished(outcome: Outcome, stored: bool) -> None:
+        progress.advance(task_id)
+        if outcome.status != GRADED:
+            kept = "" if stored else " (the earlier result is kept)"
+            progress.console.print(f"[red]{outcome.student}[/]: {outcome.status}: "
+                                   f"{outcome.cause}{kept}")
+
+    try:
+        outcomes = grade_all(project, request, planned, finished)
+    except KeyboardInterrupt:
+        _stop(progress)
+        console.print(
+            f"Interrupted. Every result received is stored in {request.output}; "
+            "run the same command again to grade the rest."
+        )
+        return EXIT_INTERRUPTED
+    finally:
+        _stop(progress)
+    failed = sum(o.status == FAILED for o in outcomes)
+    if failed:
+        console.print(f"[yellow]{failed} grading(s) failed[/]; the next run tries them again.")
+    return write_and_print(project, request.assignment, request.phase, request.output, console,
+                           outcomes)
+
+
+def write_and_print(
+    project: Project,
+    assignment: str,
+    phase_number: int,
+    output: Path,
+    console: Console,
+    outcomes: list[Outcome] | None = None,
+) -> int:
+    """Write the class files and overview of a batch's output folder, and print it.
+
+    Raises:
+        CardlabError: No results database in ``output``, or the histogram cannot be
+            drawn (everything else is written first).
+    """
+    spec = project.spec(assignment)
+    phase = spec.phase(phase_number)
+    if outcomes is None:
+        if not output.is_dir():
+            raise CardlabError(f"{output} does not exist; run cardlab grade-all first")
+        with open_store(output, assignment, phase_number) as store:
+            outcomes = store.all()
+    write_class_files(output, outcomes, phase)
+    overview = summarize(outcomes, phase)
+    write_csv(output / OVERVIEW, overview)
+    print_overview(overview, console)
+    console.print(f"Gradebook, reports and overview written to {output}")
+    write_histogram(output / OVERVIEW / HISTOGRAM, overview, f"{spec.title}, phase {phase_number}")
+    return 0

@@ -1,0 +1,80 @@
+"""What a batch leaves in its output folder besides the database.
+
+* ``gradebook.csv``: one row per student (``student_id``, ``total``, then one column
+  per rubric part, by part id), the shape gradebook imports of Canvas and Moodle read
+  (map ``student_id`` to the login or id number you named the folders by).
+* ``status.csv``: each student's status (``graded``, ``rejected``, ``failed``), score,
+  cause and when it was graded: what to follow up by hand.
+* ``reports/<student>.txt`` and ``reports/<student>.json``: the report the student
+  would get from ``cardlab grade``, as text and cardlab JSON. A submission that could
+  not be graded gets a text file with the cause.
+
+Everything is written from the database, so the files always match what it holds.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from .spec import Phase
+from .store import GRADED, REJECTED, Outcome
+
+GRADEBOOK = "gradebook.csv"
+STATUS = "status.csv"
+REPORTS = "reports"
+
+
+def part_scores(outcome: Outcome, phase: Phase) -> list[float | str]:
+    """The student's points per part in spec order (blank when there is no grade)."""
+    if outcome.status == REJECTED:
+        return [0.0 for _ in phase.parts]
+    if outcome.status != GRADED or not outcome.report_json:
+        return ["" for _ in phase.parts]
+    scores = {part["id"]: part["score"] for part in json.loads(outcome.report_json)["parts"]}
+    return [scores.get(part.id, 0.0) for part in phase.parts]
+
+
+def write_gradebook(path: Path, outcomes: list[Outcome], phase: Phase) -> None:
+    """Write ``gradebook.csv``: student id, total, each part."""
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(["student_id", "total", *(part.id for part in phase.parts)])
+        for outcome in outcomes:
+            total: float | str = outcome.score if outcome.status in (GRADED, REJECTED) else ""
+            writer.writerow([outcome.student, total, *part_scores(outcome, phase)])
+
+
+def write_status(path: Path, outcomes: list[Outcome]) -> None:
+    """Write ``status.csv``: how each submission fared, and why if it was not graded."""
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(
+            ["student_id", "status", "score", "max_score", "cause", "source", "graded_at"]
+        )
+        for o in outcomes:
+            writer.writerow(
+                [o.student, o.status, o.score, o.max_score, o.cause, o.source, o.graded_at]
+            )
+
+
+def write_reports(folder: Path, outcomes: list[Outcome]) -> None:
+    """Write each student's text and JSON report (or the cause it was not graded)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for outcome in outcomes:
+        text = folder / f"{outcome.student}.txt"
+        data = folder / f"{outcome.student}.json"
+        if outcome.status == GRADED and outcome.report_text and outcome.report_json:
+            text.write_text(outcome.report_text, encoding="utf-8")
+            data.write_text(outcome.report_json, encoding="utf-8")
+            continue
+        text.write_text(f"Not graded ({outcome.status}): {outcome.cause}\n", encoding="utf-8")
+        data.unlink(missing_ok=True)
+
+
+def write_class_files(output: Path, outcomes: list[Outcome], phase: Phase) -> None:
+    """Write the gradebook, the status list and every report into ``output``."""
+    write_gradebook(output / GRADEBOOK, outcomes, phase)
+    write_status(output / STATUS, outcomes)
+    write_reports(output / REPORTS, outcomes)

@@ -1,0 +1,236 @@
+"""The results database of a batch: one SQLite file in the output folder.
+
+Every graded submission is committed as soon as it is known, by the one process that
+writes (the batch's parent), so a batch stopped at any moment (Ctrl-C, SIGKILL, a power
+cut) keeps every result it had received. A row remembers the hash of the submission's
+files and of what graded it, so the next run regrades only what is new or changed.
+
+Rows have one of three statuses:
+
+* ``graded``: grading produced a report (whatever it scored).
+* ``rejected``: the submission could not be read (a corrupt or encrypted zip, a zip
+  bomb); kept until the submission changes.
+* ``failed``: grading itself did not finish (the grading process died or ran out of
+  time); tried again by the next run, and never stored over an earlier result.
+
+The schema's version is SQLite's ``user_version``; a database of another version is
+refused with one line, and nothing in it is changed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .errors import CardlabError
+
+SCHEMA_VERSION = 1
+DATABASE_NAME = "results.sqlite"
+GRADED, REJECTED, FAILED = "graded", "rejected", "failed"
+FINAL = (GRADED, REJECTED)
+"""Statuses a run keeps: a submission with one of them is not graded again unless changed."""
+
+_SCHEMA = """
+CREATE TABLE batch (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE results (
+    student TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    grader_hash TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('graded', 'rejected', 'failed')),
+    score REAL NOT NULL,
+    max_score REAL NOT NULL,
+    cause TEXT NOT NULL,
+    report_json TEXT,
+    report_text TEXT,
+    graded_at TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    gradings INTEGER NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One submission's result, as a batch stores it.
+
+    Attributes:
+        student: The student's id.
+        source: The submission's folder or zip.
+        content_hash: Hash of the submission's files when graded.
+        grader_hash: Hash of what graded it (cardlab, spec, graders, reference).
+        status: ``graded``, ``rejected`` or ``failed``.
+        score: Points earned (0 unless graded).
+        max_score: Points available.
+        cause: Why it was rejected or failed; empty when graded.
+        report_json: The cardlab JSON report, when graded.
+        report_text: The terminal report, when graded.
+        seconds: How long grading took.
+        graded_at: When it was stored (UTC, ISO 8601), filled in by the store.
+        gradings: How many times this student was graded into this database.
+    """
+
+    student: str
+    source: str
+    content_hash: str
+    grader_hash: str
+    status: str
+    score: float
+    max_score: float
+    cause: str = ""
+    report_json: str | None = None
+    report_text: str | None = None
+    seconds: float = 0.0
+    graded_at: str = ""
+    gradings: int = 0
+
+
+class ResultStore:
+    """The results database of one batch (one assignment and phase)."""
+
+    def __init__(self, path: Path, assignment: str, phase: int) -> None:
+        """Open or create the database, refusing one of another version or batch.
+
+        Raises:
+            CardlabError: The file is not a cardlab results database, has another
+                schema version, or holds results of another assignment or phase.
+        """
+        self.path = path
+        existed = path.exists()
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None)
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master")}
+        except sqlite3.DatabaseError as error:
+            raise CardlabError(f"{path} is not a results database ({error})") from None
+        if existed and (version or tables):
+            self._check(version, tables, assignment, phase)
+        else:
+            self._create(assignment, phase)
+
+    def _check(self, version: int, tables: set[str], assignment: str, phase: int) -> None:
+        if version != SCHEMA_VERSION or not {"batch", "results"} <= tables:
+            self.close()
+            raise CardlabError(
+                f"{self.path} was written by another version of cardlab (schema {version}, "
+                f"this one reads {SCHEMA_VERSION}); grade into a new --output folder"
+            )
+        meta = dict(self._db.execute("SELECT key, value FROM batch").fetchall())
+        if meta.get("assignment") != assignment or meta.get("phase") != str(phase):
+            self.close()
+            raise CardlabError(
+                f"{self.path} holds results of {meta.get('assignment')} phase "
+                f"{meta.get('phase')}, not {assignment} phase {phase}; use another --output folder"
+            )
+
+    def _create(self, assignment: str, phase: int) -> None:
+        with self._transaction():
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.executemany(
+                "INSERT INTO batch (key, value) VALUES (?, ?)",
+                [("assignment", assignment), ("phase", str(phase))],
+            )
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+    def __enter__(self) -> ResultStore:
+        """Use the store in a ``with`` block that closes it."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close the store."""
+        self.close()
+
+    def get(self, student: str) -> Outcome | None:
+        """The stored outcome of a student, if any."""
+        row = self._db.execute(f"SELECT {_COLUMNS} FROM results WHERE student = ?", (student,))
+        found = row.fetchone()
+        return Outcome(*found) if found else None
+
+    def all(self) -> list[Outcome]:
+        """Every stored outcome, by student id."""
+        rows = self._db.execute(f"SELECT {_COLUMNS} FROM results ORDER BY student")
+        return [Outcome(*row) for row in rows.fetchall()]
+
+    def is_current(self, student: str, content_hash: str, grader_hash: str) -> bool:
+        """True when the student's stored result is final and for these very files."""
+        stored = self.get(student)
+        return (
+            stored is not None
+            and stored.status in FINAL
+            and stored.content_hash == content_hash
+            and stored.grader_hash == grader_hash
+        )
+
+    def put(self, outcome: Outcome) -> bool:
+        """Store an outcome and commit at once.
+
+        A ``failed`` outcome never replaces a ``graded`` or ``rejected`` one.
+
+        Returns:
+            True when the outcome was stored.
+        """
+        with self._transaction():
+            earlier = self.get(outcome.student)
+            if outcome.status == FAILED and earlier is not None and earlier.status in FINAL:
+                return False
+            now = datetime.now(UTC).isoformat(timespec="microseconds")
+            gradings = (earlier.gradings if earlier else 0) + 1
+            values = (
+                outcome.student, outcome.source, outcome.content_hash, outcome.grader_hash,
+                outcome.status, outcome.score, outcome.max_score, outcome.cause,
+                outcome.report_json, outcome.report_text, outcome.seconds, now, gradings,
+            )
+            self._db.execute(
+                f"INSERT OR REPLACE INTO results ({_COLUMNS}) VALUES "
+                f"({', '.join('?' * len(values))})",
+                values,
+            )
+        return True
+
+
+_COLUMNS = (
+    "student, source, content_hash, grader_hash, status, score, max_score, cause, "
+    "report_json, report_text, seconds, graded_at, gradings"
+)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (or ``ROLLBACK`` on an exception)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        self._db.execute("ROLLBACK" if kind else "COMMIT")
+
+
+def open_store(folder: Path, assignment: str, phase: int) -> ResultStore:
+    """The results database in an output folder (created with the folder if need be)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return ResultStore(folder / DATABASE_NAME, assignment, phase)
+
+
+def graded_reports(outcomes: list[Outcome]) -> Iterator[tuple[str, dict]]:
+    """Each graded student's report data, for summaries: ``(student, report)``."""
+    for outcome in outcomes:
+        if outcome.status == GRADED and outcome.report_json:
+            yield outcome.student, json.loads(outcome.report_json)

@@ -1,0 +1,246 @@
+"""A class's submissions: one folder or one zip per student, found, fingerprinted, unpacked.
+
+A submissions folder holds one entry per student, named by the student's id: a folder
+(``alice/``) or a zip file (``alice.zip``). Hidden entries (``.DS_Store``) are ignored;
+any other file is a stray, reported and left out. Two entries for one id (``alice/`` and
+``alice.zip``, or names that differ only in case) are refused before anything is graded.
+
+Each submission has a content hash over its files, so a batch can tell a submission
+that changed since it was graded from one that did not. Zips are unpacked only by the
+process that grades them, with limits against zip bombs, encrypted members, links and
+paths that leave the target folder; each problem is one line naming the student's zip.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import stat
+import tempfile
+import zipfile
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .errors import CardlabError
+
+ZIP_SUFFIX = ".zip"
+MAX_MEMBERS = 2_000
+"""The most entries a student's zip may hold."""
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024
+"""The most bytes a student's zip may unpack to, counted as they are written."""
+_CHUNK = 64 * 1024
+_SKIPPED_DIRS = frozenset({"__pycache__", "__MACOSX", ".hypothesis", ".pytest_cache", ".git"})
+_LOCATE_DEPTH = 3
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One student's submission.
+
+    Attributes:
+        student: The student's id (the folder's name, or the zip's without ``.zip``).
+        source: The folder or zip file.
+    """
+
+    student: str
+    source: Path
+
+    @property
+    def is_zip(self) -> bool:
+        """True when the submission is a zip file."""
+        return self.source.is_file()
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a submissions folder holds.
+
+    Attributes:
+        submissions: One per student, sorted by id.
+        strays: Names of files that are neither a folder nor a zip, sorted.
+    """
+
+    submissions: tuple[Submission, ...]
+    strays: tuple[str, ...]
+
+
+def find_submissions(folder: Path, exclude: Path | None = None) -> Found:
+    """The submissions in ``folder``: sub-folders and zip files, one per student.
+
+    Args:
+        folder: The submissions folder.
+        exclude: A folder to pass over (the batch's own output, if it lies inside).
+
+    Raises:
+        CardlabError: When the folder does not exist, holds no submission, or two
+            entries belong to the same student id.
+    """
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise CardlabError(f"the submissions folder {folder} {what}")
+    submissions, strays = [], []
+    skipped = exclude.resolve() if exclude is not None else None
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith(".") or entry.resolve() == skipped:
+            continue
+        if entry.is_dir():
+            submissions.append(Submission(entry.name, entry))
+        elif entry.is_file() and entry.suffix.lower() == ZIP_SUFFIX:
+            submissions.append(Submission(entry.stem, entry))
+        else:
+            strays.append(entry.name)
+    if not submissions:
+        held = f"only stray files ({', '.join(strays)})" if strays else "nothing"
+        raise CardlabError(
+            f"the submissions folder {folder} holds {held}; it needs one folder or zip file "
+            "per student, named by the student's id"
+        )
+    _refuse_duplicates(submissions)
+    return Found(tuple(sorted(submissions, key=lambda s: s.student)), tuple(strays))
+
+
+def _refuse_duplicates(submissions: list[Submission]) -> None:
+    by_key: dict[str, list[str]] = {}
+    for submission in submissions:
+        by_key.setdefault(submission.student.casefold(), []).append(submission.source.name)
+    clashes = [names for names in by_key.values() if len(names) > 1]
+    if clashes:
+        shown = "; ".join(" and ".join(names) for names in clashes)
+        raise CardlabError(
+            f"duplicate student ids ({shown}): keep one folder or zip per student"
+        )
+
+
+def _files(folder: Path) -> Iterable[Path]:
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder)
+        skipped = _SKIPPED_DIRS.intersection(relative.parts[:-1])
+        if path.is_file() and not skipped and path.suffix != ".pyc":
+            yield path
+
+
+def content_hash(submission: Submission) -> str:
+    """A SHA-256 over the submission's files: names and contents (or the zip's bytes)."""
+    digest = hashlib.sha256()
+    if submission.is_zip:
+        digest.update(submission.source.read_bytes())
+        return digest.hexdigest()
+    for path in _files(submission.source):
+        digest.update(path.relative_to(submission.source).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def tree_hash(folders: Iterable[Path], *extra: str) -> str:
+    """A SHA-256 over the files of some folders (what graded a submission) and ``extra``."""
+    digest = hashlib.sha256()
+    for text in extra:
+        digest.update(text.encode() + b"\0")
+    for folder in folders:
+        if folder.is_file():
+            digest.update(folder.read_bytes())
+            continue
+        for path in _files(folder) if folder.is_dir() else ():
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _member_problem(info: zipfile.ZipInfo) -> str | None:
+    """Why a zip member may not be unpacked, or None."""
+    if info.flag_bits & 0x1:
+        return f"{info.filename} is encrypted; zip your files without a password"
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return f"{info.filename} is a symbolic link"
+    path = PurePosixPath(info.filename.replace("\\", "/"))
+    if path.is_absolute() or ".." in path.parts or ":" in info.filename:
+        return f"{info.filename} points outside the zip's folder"
+    return None
+
+
+def unpack_zip(archive: Path, target: Path) -> None:
+    """Unpack a student's zip into ``target``, within the limits of this module.
+
+    Raises:
+        CardlabError: A corrupt, encrypted or oversized zip, or a member that is a
+            link or leaves ``target`` (one line naming the zip).
+    """
+    try:
+        with zipfile.ZipFile(archive) as bundle:
+            _unpack(bundle, target)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError,
+            NotImplementedError) as error:
+        raise CardlabError(f"{archive.name} is not a readable zip file ({error})") from None
+    except OSError as error:
+        raise CardlabError(f"{archive.name} could not be unpacked ({error.strerror})") from None
+
+
+def _unpack(bundle: zipfile.ZipFile, target: Path) -> None:
+    members = bundle.infolist()
+    name = Path(bundle.filename or "the zip").name
+    if len(members) > MAX_MEMBERS:
+        raise CardlabError(f"{name} holds {len(members)} entries, more than {MAX_MEMBERS}")
+    if sum(info.file_size for info in members) > MAX_UNPACKED_BYTES:
+        raise CardlabError(f"{name} unpacks to more than {MAX_UNPACKED_BYTES // 2**20} MiB")
+    for info in members:
+        if problem := _member_problem(info):
+            raise CardlabError(f"{name}: {problem}")
+    written = 0
+    for info in members:
+        destination = target.joinpath(*PurePosixPath(info.filename.replace("\\", "/")).parts)
+        if info.is_dir():
+            destination.mkdir(parents=True, exist_ok=True)
+            continue
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        with bundle.open(info) as source, destination.open("wb") as sink:
+            while chunk := source.read(_CHUNK):
+                written += len(chunk)
+                if written > MAX_UNPACKED_BYTES:
+                    raise CardlabError(
+                        f"{name} unpacks to more than {MAX_UNPACKED_BYTES // 2**20} MiB"
+                    )
+                sink.write(chunk)
+
+
+@contextlib.contextmanager
+def submission_folder(source: Path, modules: Iterable[str]) -> Iterator[Path]:
+    """The folder to grade for a submission folder or zip, unpacked while in use.
+
+    Args:
+        source: The student's folder or zip file.
+        modules: The modules the student writes, to find them one folder down or more.
+
+    Raises:
+        CardlabError: A zip that cannot be unpacked (see :func:`unpack_zip`).
+    """
+    if not (source.is_file() and source.suffix.lower() == ZIP_SUFFIX):
+        yield locate_modules(source, modules) if source.is_dir() else source
+        return
+    with tempfile.TemporaryDirectory(prefix="cardlab-zip-") as scratch:
+        folder = Path(scratch) / source.stem
+        unpack_zip(source, folder)
+        yield locate_modules(folder, modules)
+
+
+def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
+    """The folder holding the student's modules: ``folder`` itself or one nested in it.
+
+    Students often zip a folder rather than its files (``alice/bisca/card.py``). When
+    ``folder`` holds none of ``modules`` but exactly one folder a few levels down does,
+    that folder is the submission; otherwise ``folder`` is.
+    """
+    names = {f"{module}.py" for module in modules}
+    level = [folder]
+    for _ in range(_LOCATE_DEPTH + 1):
+        holding = [d for d in level if any((d / name).is_file() for name in names)]
+        if holding:
+            return holding[0] if len(holding) == 1 else folder
+        level = [
+            child
+            for d in level
+            for child in sorted(d.iterdir())
+            if child.is_dir() and child.name not in _SKIPPED_DIRS
+        ]
+    return folder

@@ -1,0 +1,120 @@
+"""Students' zips are unpacked within limits, and each refusal is one line naming the zip."""
+
+from __future__ import annotations
+
+import stat
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from cardlab import submissions
+from cardlab.errors import CardlabError
+from cardlab.submissions import (
+    Submission,
+    content_hash,
+    find_submissions,
+    locate_modules,
+    unpack_zip,
+)
+
+
+def _zip(path: Path, members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> Path:
+    with zipfile.ZipFile(path, "w", compression) as bundle:
+        for name, data in members.items():
+            bundle.writestr(name, data)
+    return path
+
+
+def test_a_plain_zip_unpacks(tmp_path):
+    archive = _zip(tmp_path / "ann.zip", {"ann/counter.py": b"x = 1\n", "ann/sub/": b""})
+    unpack_zip(archive, tmp_path / "out")
+    assert (tmp_path / "out" / "ann" / "counter.py").read_bytes() == b"x = 1\n"
+
+
+def test_a_zip_bomb_is_refused_while_unpacking(tmp_path, monkeypatch):
+    monkeypatch.setattr(submissions, "MAX_UNPACKED_BYTES", 1_000_000)
+    archive = _zip(tmp_path / "bomb.zip", {"a.py": b"0" * 600_000, "b.py": b"0" * 600_000})
+    with pytest.raises(CardlabError, match=r"bomb.zip unpacks to more than 0 MiB"):
+        unpack_zip(archive, tmp_path / "out")
+
+
+def test_a_zip_whose_headers_understate_its_size_is_refused(tmp_path, monkeypatch):
+    archive = _zip(tmp_path / "liar.zip", {"a.py": b"0" * 2_000_000})
+    original = zipfile.ZipFile.infolist
+
+    def small_sizes(self):
+        infos = original(self)
+        for info in infos:
+            info.file_size = 10
+        return infos
+
+    monkeypatch.setattr(zipfile.ZipFile, "infolist", small_sizes)
+    monkeypatch.setattr(submissions, "MAX_UNPACKED_BYTES", 1_000_000)
+    with pytest.raises(CardlabError, match=r"liar\.zip is not a readable zip file"):
+        unpack_zip(archive, tmp_path / "out")
+
+
+def test_too_many_members_are_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(submissions, "MAX_MEMBERS", 3)
+    archive = _zip(tmp_path / "many.zip", {f"{n}.py": b"" for n in range(4)})
+    with pytest.raises(CardlabError, match=r"many\.zip holds 4 entries, more than 3"):
+        unpack_zip(archive, tmp_path / "out")
+
+
+def test_a_symbolic_link_is_refused(tmp_path):
+    archive = tmp_path / "link.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        info = zipfile.ZipInfo("counter.py")
+        info.external_attr = (stat.S_IFLNK | 0o777) << 16
+        bundle.writestr(info, "/etc/passwd")
+    with pytest.raises(CardlabError, match=r"link\.zip: counter\.py is a symbolic link"):
+        unpack_zip(archive, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name", ["/abs/counter.py", "../counter.py", "a/../../counter.py"])
+def test_a_path_leaving_the_folder_is_refused(tmp_path, name):
+    archive = _zip(tmp_path / "trip.zip", {name: b"x = 1\n"})
+    with pytest.raises(CardlabError, match=r"points outside the zip's folder"):
+        unpack_zip(archive, tmp_path / "out")
+
+
+def test_a_damaged_member_is_a_one_line_refusal(tmp_path):
+    archive = _zip(tmp_path / "bad.zip", {"counter.py": b"x = 1\n" * 1000})
+    data = bytearray(archive.read_bytes())
+    data[60] ^= 0xFF  # inside the compressed data of the only member
+    archive.write_bytes(bytes(data))
+    with pytest.raises(CardlabError, match=r"bad\.zip is not a readable zip file") as caught:
+        unpack_zip(archive, tmp_path / "out")
+    assert "\n" not in str(caught.value)
+
+
+def test_the_content_hash_follows_the_files(tmp_path):
+    folder = tmp_path / "ann"
+    folder.mkdir()
+    (folder / "counter.py").write_text("x = 1\n")
+    first = content_hash(Submission("ann", folder))
+    (folder / "__pycache__").mkdir()
+    (folder / "__pycache__" / "counter.cpython-311.pyc").write_bytes(b"junk")
+    assert content_hash(Submission("ann", folder)) == first
+    (folder / "counter.py").write_text("x = 2\n")
+    assert content_hash(Submission("ann", folder)) != first
+
+
+def test_modules_are_found_in_a_single_nested_folder(tmp_path):
+    (tmp_path / "ann" / "toy").mkdir(parents=True)
+    (tmp_path / "ann" / "toy" / "counter.py").write_text("")
+    assert locate_modules(tmp_path, ["counter"]) == tmp_path / "ann" / "toy"
+    (tmp_path / "counter.py").write_text("")
+    assert locate_modules(tmp_path, ["counter"]) == tmp_path
+
+
+def test_the_batch_output_inside_the_submissions_folder_is_passed_over(tmp_path):
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "bob.zip").write_bytes(b"")
+    (tmp_path / "grades").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    found = find_submissions(tmp_path, exclude=tmp_path / "grades")
+    assert [(s.student, s.is_zip) for s in found.submissions] == [("ann", False), ("bob", True)]
+    assert found.strays == ()
