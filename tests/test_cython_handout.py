@@ -92,3 +92,10 @@ def test_missing_tools_are_one_line_and_leave_nothing(repo, tmp_path, monkeypatc
         build_handout(repo, repo.spec("bisca"), 1, output, compiled="cython")
     assert message in str(caught.value) and "\n" not in str(caught.value)
     assert not output.exists()
+
+
+def test_an_assignment_handed_out_as_source_is_not_compiled(repo, tmp_path):
+    output = tmp_path / "handout"
+    with pytest.raises(CardlabError, match=r"^cardgame hands out its provided modules as source"):
+        build_handout(repo, repo.spec("cardgame"), 1, output, wheel=None, compiled="cython")
+    assert not output.exists()

@@ -14,12 +14,12 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from process_names import processes_named
 
 from cardlab.grading import project_job, run
 from cardlab.project import Project
@@ -51,22 +51,6 @@ SETUPS: dict[str, Callable[[Path], None]] = {
     "many-files": _many_files,
     "fifo": _fifo,
 }
-
-
-def _processes_named(name: str, seconds: float = 3.0) -> list[int]:
-    """Processes with this name, once those being killed have had time to end."""
-    deadline = time.monotonic() + seconds
-    while True:
-        found = []
-        for comm in Path("/proc").glob("[0-9]*/comm"):
-            try:
-                if comm.read_text().strip() == name:
-                    found.append(int(comm.parent.name))
-            except OSError:
-                continue
-        if not found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.1)
 
 
 def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
@@ -143,7 +127,7 @@ def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path, layers
     for forbidden in case.get("absent", []):
         assert forbidden not in text
     for name in case.get("no_process", []):
-        assert not _processes_named(name), f"a process named {name} outlived its worker"
+        assert not processes_named(name), f"a process named {name} outlived its worker"
 
 
 def test_the_report_file_is_the_judges(toy, tmp_path):
