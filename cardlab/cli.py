@@ -130,7 +130,7 @@ def grade(
             report = run(job, select)
         _emit(report, fmt, output)
         return
-    modules = project.spec(assignment).student_modules(phase)
+    modules = project.spec(assignment).submitted_modules(phase)
     with submission_folder(submission, modules) as folder:
         job = project_job(project, assignment, phase, folder)
         rerun = f"cardlab grade {assignment} --phase {phase} --submission {submission} --test"

@@ -91,7 +91,7 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
 
     started = time.perf_counter()
     project = Project(target.project_root)
-    modules = project.spec(target.assignment).student_modules(target.phase)
+    modules = project.spec(target.assignment).submitted_modules(target.phase)
     rerun = (
         f"cardlab grade {target.assignment} --phase {target.phase} "
         f"--submission {submission.source} --test '{{test}}'"

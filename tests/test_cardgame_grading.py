@@ -8,12 +8,16 @@ To keep these tests quick, a bug is graded on its part's tests only (``--test``)
 
 from __future__ import annotations
 
+import json
 import shutil
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from cardlab.cli import main
 from cardlab.grading import project_job, run
 from cardlab.results import GradeReport
 
@@ -182,3 +186,23 @@ def test_bad_student_code_fails_a_test_saying_what_it_did(repo, solution, tmp_pa
     assert any(said in message for message in messages), messages[:3]
     assert not any("could not finish" in message for message in messages), messages
     assert not report.notes, report.notes
+
+
+@pytest.mark.slow
+def test_a_zipped_folder_of_the_four_edited_files_is_found_and_graded(repo, tmp_path):
+    solution = repo.reference_dir("cardgame")
+    archive = tmp_path / "alice.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for module in repo.spec("cardgame").submitted_modules(1):
+            zipped.write(solution / f"{module}.py", f"alice/cardgame/{module}.py")
+    report_file = tmp_path / "alice.json"
+
+    result = CliRunner().invoke(main, [
+        "grade", "cardgame", "--phase", "1", "--submission", str(archive), "--format", "json",
+        "--output", str(report_file), "--project", str(repo.root), "--test", "part1",
+    ])
+
+    assert result.exit_code == 0, result.output
+    report = json.loads(report_file.read_text())
+    cards = next(part for part in report["parts"] if part["id"] == "cards")
+    assert cards["tests"] and cards["score"] == cards["max_score"] > 0
