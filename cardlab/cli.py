@@ -21,7 +21,7 @@ import click
 
 from . import __version__
 from .errors import CardlabError
-from .project import Project
+from .course.project import Project
 
 _EXIT_CARDLAB_ERROR = 2
 
@@ -120,8 +120,8 @@ def grade(
     student's modules but one folder inside it does (a folder uploaded whole), that
     folder is graded.
     """
-    from .grading import project_job, run
-    from .submissions import submission_folder
+    from .judge.grading import project_job, run
+    from .course.submissions import submission_folder
 
     project = _project(project_dir)
     if submission is None:
@@ -179,8 +179,8 @@ def grade_all(
     """Grade a folder of submissions (one folder or zip per student), in parallel."""
     from rich.console import Console
 
-    from .batch import BatchRequest
-    from .batch_console import run_grade_all
+    from .batch.grade_all import BatchRequest
+    from .batch.console import run_grade_all
 
     request = BatchRequest(
         assignment=assignment,
@@ -209,7 +209,7 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     """Write and print the class overview of a graded batch again."""
     from rich.console import Console
 
-    from .batch_console import write_and_print
+    from .batch.console import write_and_print
 
     write_and_print(_project(project_dir), assignment, phase, output, Console(highlight=False))
 
@@ -237,7 +237,7 @@ def check(
     fmt: str, output: Path | None, select: str | None, folder: Path, part_id: str | None
 ) -> None:
     """Check your work with the public tests of your handout's phase."""
-    from .grading import handout_job, run
+    from .judge.grading import handout_job, run
 
     job = handout_job(folder)
     if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
@@ -259,7 +259,7 @@ def check(
 @_one_line_errors
 def solution(assignment: str, output: Path, project_dir: Path | None) -> None:
     """Write the reference as a submission folder (to sanity-check graders)."""
-    from .solution import write_solution
+    from .course.solution import write_solution
 
     project = _project(project_dir)
     spec = project.spec(assignment)
@@ -286,7 +286,7 @@ def handout(
     assignment: str, phase: int, output: Path, compiled: str, project_dir: Path | None
 ) -> None:
     """Build the folder students receive for a phase."""
-    from .handout import build_handout
+    from .course.handout import build_handout
 
     project = _project(project_dir)
     spec = project.spec(assignment)
@@ -303,7 +303,7 @@ def handout(
 @_one_line_errors
 def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
     """Regenerate student/<assignment>/ from the reference."""
-    from .stubs import stub_drift, write_stubs
+    from .course.stubs import stub_drift, write_stubs
 
     project = _project(project_dir)
     spec = project.spec(assignment)

@@ -14,10 +14,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.rule import Rule
 
-from .grading import project_job, run
-from .project import Project
+from .judge.grading import project_job, run
+from .course.project import Project
 from .reports import print_report
-from .solution import write_solution
+from .course.solution import write_solution
 
 ASSIGNMENT = "bisca"
 PHASE = 2

@@ -1,6 +1,6 @@
 """Helpers for writing grader tests: canonical values and expectations.
 
-Grader tests compare canonical data (see :mod:`cardlab.codec`), so expected cards
+Grader tests compare canonical data (see :mod:`cardlab.worker.codec`), so expected cards
 are written in notation: ``card("QS")``, ``cards("QS 7H AD")``. Expectations raise
 ``AssertionError`` with a message for the student: the call, what was expected,
 what came back.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codec import Value
+from .worker.codec import Value
 
 
 def card(text: str) -> Value:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.grading import project_job, run
-from cardlab.project import Project
-from cardlab.results import GradeReport
-from cardlab.spec import Spec, load_spec
+from cardlab.judge.grading import project_job, run
+from cardlab.course.project import Project
+from cardlab.judge.results import GradeReport
+from cardlab.course.spec import Spec, load_spec
 
 collect_ignore = ["toy_project", "guide_toy"]  # grader suites of toy assignments, run by tests
 

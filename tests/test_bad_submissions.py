@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.grading import project_job, run
+from cardlab.judge.grading import project_job, run
 
 GOOD_TALLY = """
     def add(a, b):

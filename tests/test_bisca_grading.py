@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.grading import project_job, run
-from cardlab.results import GradeReport
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
 
 PHASES = (1, 2, 3)
 
@@ -95,7 +95,7 @@ BUGS = (
 @pytest.fixture(scope="module")
 def solution(repo, tmp_path_factory) -> Path:
     """The reference written out as a submission."""
-    from cardlab.solution import write_solution
+    from cardlab.course.solution import write_solution
 
     spec = repo.spec("bisca")
     folder = tmp_path_factory.mktemp("bisca") / "solution"

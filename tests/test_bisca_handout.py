@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from cardlab.grading import handout_job, run
-from cardlab.handout import build_framework_wheel, build_handout, check_handout, marked_parts
+from cardlab.judge.grading import handout_job, run
+from cardlab.course.handout import build_framework_wheel, build_handout, check_handout, marked_parts
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import main
-from cardlab.grading import project_job, run
-from cardlab.results import GradeReport
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
 
 # The grader files of each part, as a ``-k`` selection.
 PART_TESTS = {
@@ -122,7 +122,7 @@ BAD_INPUT = (
 @pytest.fixture(scope="module")
 def solution(repo, tmp_path_factory) -> Path:
     """The reference written out as a submission."""
-    from cardlab.solution import write_solution
+    from cardlab.course.solution import write_solution
 
     folder = tmp_path_factory.mktemp("cardgame") / "solution"
     write_solution(repo, repo.spec("cardgame"), folder)

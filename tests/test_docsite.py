@@ -1,4 +1,4 @@
-"""What the docs site generates (cardlab/docsite.py), without building a site."""
+"""What the docs site generates (cardlab/course/docsite.py), without building a site."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from cardlab.codec import Codec
-from cardlab.docsite import colour_cards, expand_markers, readme_markdown, rubric_markdown
+from cardlab.worker.codec import Codec
+from cardlab.course.docsite import colour_cards, expand_markers, readme_markdown, rubric_markdown
 from cardlab.errors import CardlabError
-from cardlab.project import Project
-from cardlab.reference import Reference
-from cardlab.spec import reference_modules
+from cardlab.course.project import Project
+from cardlab.judge.reference import Reference
+from cardlab.course.spec import reference_modules
 
 RED = '<span class="card card--red">{}</span>'
 BLACK = '<span class="card card--black">{}</span>'

@@ -23,9 +23,9 @@ from click.testing import CliRunner
 from process_names import processes_named
 from test_bad_submissions import GOOD_TALLY, _with_add
 
-from cardlab.batch import BatchRequest, grade_all
+from cardlab.batch.grade_all import BatchRequest, grade_all
 from cardlab.cli import main
-from cardlab.store import DATABASE_NAME
+from cardlab.batch.store import DATABASE_NAME
 
 TOY_ROOT = Path(__file__).resolve().parent / "toy_project"
 

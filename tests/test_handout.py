@@ -1,4 +1,4 @@
-"""Tests of handout building and auditing (cardlab/handout.py)."""
+"""Tests of handout building and auditing (cardlab/course/handout.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import pytest
 
 import cardlab
 from cardlab.errors import CardlabError
-from cardlab.handout import build_framework_wheel, build_handout, check_handout
-from cardlab.project import Project
+from cardlab.course.handout import build_framework_wheel, build_handout, check_handout
+from cardlab.course.project import Project
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"

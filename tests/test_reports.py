@@ -28,7 +28,7 @@ class Tally:
 
 @pytest.fixture(scope="module")
 def report(toy, tmp_path_factory):
-    from cardlab.grading import project_job, run
+    from cardlab.judge.grading import project_job, run
 
     folder = tmp_path_factory.mktemp("submission")
     (folder / "counter.py").write_text(OFF_BY_ONE)

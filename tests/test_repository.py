@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.stubs import stub_drift
+from cardlab.course.stubs import stub_drift
 
 ASSIGNMENTS = sorted(p.stem for p in (Path(__file__).parents[1] / "specs").glob("*.toml"))
 

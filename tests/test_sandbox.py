@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from cardlab import confine
-from cardlab.codec import Codec
-from cardlab.compose import compose
-from cardlab.process import WorkerFailure, WorkerSetup
-from cardlab.proxy import Student
-from cardlab.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
+from cardlab.worker import confine
+from cardlab.worker.codec import Codec
+from cardlab.worker.compose import compose
+from cardlab.worker.process import WorkerFailure, WorkerSetup
+from cardlab.judge.proxy import Student
+from cardlab.worker.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
 
 LAYERS = {
     confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
@@ -40,7 +40,9 @@ def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
     tree = build_tree(composition, None)
     try:
         files = _tree_files(tree.root)
-        runtime = {f"lib/cardlab/{name}.py" for name in RUNTIME_MODULES}
+        runtime = {"lib/cardlab/__init__.py"} | {
+                f"lib/cardlab/worker/{name}.py" for name in RUNTIME_MODULES
+            }
         package = {"package/toy/counter.py", "package/toy/greet.pyc", "package/toy/__init__.pyc"}
         assert files == runtime | package
         assert (tree.root / "package/toy/counter.py").read_text() == (
@@ -80,7 +82,7 @@ def test_every_layer_is_either_applied_or_noted(grade_toy, toy):
 
 DEGRADED = """
 import errno, json, resource, sys
-from cardlab import confine
+from cardlab.worker import confine
 
 def refuse(flags):
     raise OSError(errno.EPERM, "unshare: not permitted")

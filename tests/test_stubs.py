@@ -1,4 +1,4 @@
-"""Tests of stub generation (cardlab/stubs.py)."""
+"""Tests of stub generation (cardlab/course/stubs.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardlab.errors import CardlabError
-from cardlab.stubs import stub_drift, stub_module, write_stubs
+from cardlab.course.stubs import stub_drift, stub_module, write_stubs
 
 REPO = Path(__file__).resolve().parents[1]
 

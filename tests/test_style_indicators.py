@@ -1,4 +1,4 @@
-"""Style indicators (cardlab/style.py) read files as text and never run them."""
+"""Style indicators (cardlab/course/style.py) read files as text and never run them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from cardlab import style
+from cardlab.course import style
 from cardlab.errors import CardlabError
 
 SAMPLE = '''\

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardlab import submissions
+from cardlab.course import submissions
 from cardlab.errors import CardlabError
-from cardlab.submissions import (
+from cardlab.course.submissions import (
     Submission,
     content_hash,
     find_submissions,

@@ -16,9 +16,9 @@ import shutil
 from pathlib import Path
 
 from ..errors import CardlabError
-from ..handout import HANDOUT_PYTHON, build_handout, marked_parts
-from ..project import Project
-from ..spec import Part, Spec
+from ..course.handout import HANDOUT_PYTHON, build_handout, marked_parts
+from ..course.project import Project
+from ..course.spec import Part, Spec
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
 COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"

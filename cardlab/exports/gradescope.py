@@ -24,9 +24,9 @@ import zipfile
 from pathlib import Path
 
 from ..errors import CardlabError
-from ..handout import build_framework_wheel
-from ..project import Project
-from ..spec import Spec
+from ..course.handout import build_framework_wheel
+from ..course.project import Project
+from ..course.spec import Spec
 
 PROJECT = "project"
 WHEELS = "wheels"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 
 from ..errors import CardlabError
-from ..project import Project
+from ..course.project import Project
 
 GAMES = ("bisca", "cardgame")
 """The assignments that have a terminal game, each a module of this package."""

@@ -18,10 +18,10 @@ from typing import Any
 
 from rich.console import Console
 
-from ..codec import Codec
+from ..worker.codec import Codec
 from ..errors import CardlabError
-from ..project import Project
-from ..reference import Reference
+from ..course.project import Project
+from ..judge.reference import Reference
 from . import bisca_screen as screen
 from .terminal import Ask, BadEntry, check_quit, run_game
 

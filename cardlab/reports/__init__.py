@@ -2,7 +2,7 @@
 
 import json
 
-from ..results import GradeReport
+from ..judge.results import GradeReport
 from .gradescope import to_gradescope
 from .json_report import to_json
 from .text import print_report, render_text

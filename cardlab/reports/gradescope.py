@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..results import FAILED, PASSED, SKIPPED, GradeReport, weight_share
+from ..judge.results import FAILED, PASSED, SKIPPED, GradeReport, weight_share
 
 
 def to_gradescope(report: GradeReport) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..results import GradeReport, TestResult
+from ..judge.results import GradeReport, TestResult
 
 FORMAT = "cardlab-report/1"
 

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..results import HIDDEN, GradeReport, PartResult
+from ..judge.results import HIDDEN, GradeReport, PartResult
 
 _WIDTH = 100
 

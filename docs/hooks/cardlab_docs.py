@@ -1,7 +1,7 @@
 """The cardlab site's mkdocs hook: generated pages and coloured cards.
 
 Registered under ``hooks:`` in ``mkdocs.yml``. The work is done by
-:mod:`cardlab.docsite`; this file only connects it to mkdocs' events and turns a
+:mod:`cardlab.course.docsite`; this file only connects it to mkdocs' events and turns a
 :class:`~cardlab.errors.CardlabError` (a broken spec, say) into a build error that
 mkdocs reports as the error's one line, without a traceback.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from cardlab.docsite import colour_cards, expand_markers, project_of
+from cardlab.course.docsite import colour_cards, expand_markers, project_of
 from cardlab.errors import CardlabError
 
 

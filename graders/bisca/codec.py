@@ -8,7 +8,7 @@ reading one uses only its ``rank`` and ``suit`` fields. A PlayerView is only eve
 constructor.
 """
 
-from cardlab.codec import Codec, EnumType, Resolve, TextType
+from cardlab.worker.codec import Codec, EnumType, Resolve, TextType
 
 _SUIT_BY_LETTER = {"S": "SPADES", "H": "HEARTS", "C": "CLUBS", "D": "DIAMONDS"}
 

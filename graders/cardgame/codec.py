@@ -8,7 +8,7 @@ and ``rank`` fields, so the student's Part 1 methods never run while values cros
 Games, hands, players and tricks are not values: they stay in the worker as handles.
 """
 
-from cardlab.codec import Codec, EnumType, Resolve, TextType
+from cardlab.worker.codec import Codec, EnumType, Resolve, TextType
 
 SUIT_BY_LETTER = {"H": "HEARTS", "C": "CLUBS", "D": "DIAMONDS", "S": "SPADES"}
 RANK_BY_SYMBOL = {

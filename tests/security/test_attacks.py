@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from process_names import processes_named
 
-from cardlab.grading import project_job, run
-from cardlab.project import Project
-from cardlab.results import GradeReport
-from cardlab.sandbox import MAX_LISTED_ENTRIES, MAX_MODULE_BYTES
+from cardlab.judge.grading import project_job, run
+from cardlab.course.project import Project
+from cardlab.judge.results import GradeReport
+from cardlab.worker.sandbox import MAX_LISTED_ENTRIES, MAX_MODULE_BYTES
 
 HERE = Path(__file__).resolve().parent
 CASES = tomllib.loads((HERE / "cases.toml").read_text(encoding="utf-8"))["case"]

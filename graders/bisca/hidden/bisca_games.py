@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardlab.codec import Value
-from cardlab.proxy import Handle, StudentRaised
+from cardlab.worker.codec import Value
+from cardlab.judge.proxy import Handle, StudentRaised
 from cardlab.testing import show
 
 POLICIES = ("first", "last", "auto", "random")

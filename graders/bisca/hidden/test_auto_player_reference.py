@@ -12,7 +12,7 @@ import random
 import bisca_games
 import pytest
 
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import show
 
 pytestmark = pytest.mark.part("auto-player")

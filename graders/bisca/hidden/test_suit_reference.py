@@ -4,7 +4,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import expect_equal
 
 pytestmark = pytest.mark.part("suit")

@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from cardlab.codec import Value
-from cardlab.process import WorkerFailure
-from cardlab.proxy import StudentRaised
+from cardlab.worker.codec import Value
+from cardlab.worker.process import WorkerFailure
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import show
 
 pytestmark = pytest.mark.part("tournament")

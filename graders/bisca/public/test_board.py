@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardlab.proxy import Handle, StudentRaised
+from cardlab.judge.proxy import Handle, StudentRaised
 from cardlab.testing import card, cards, expect_equal, expect_true, member
 
 pytestmark = pytest.mark.part("board")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import card, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("player")

@@ -9,7 +9,7 @@ from cardgame_setup import DECK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import card, cards, expect_equal
 
 pytestmark = pytest.mark.part("cards")

@@ -3,7 +3,7 @@
 import pytest
 from cardgame_setup import DECK
 
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import card
 
 pytestmark = pytest.mark.part("cards")

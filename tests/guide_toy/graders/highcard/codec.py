@@ -4,7 +4,7 @@ A card crosses as its rank then its suit letter ("10H" is the Ten of Hearts), bu
 with the contract's constructor ``Card(rank, suit)`` and read from its two fields.
 """
 
-from cardlab.codec import Codec, TextType
+from cardlab.worker.codec import Codec, TextType
 
 
 def card_notation(card) -> str:

@@ -1,7 +1,7 @@
 """Rewrites the worker so that every answer is 3, whatever was asked."""
 import sys
 
-worker = sys.modules.get("cardlab.worker") or sys.modules.get("__main__")
+worker = sys.modules.get("cardlab.worker.serve") or sys.modules.get("__main__")
 original = worker.Worker.answer
 
 

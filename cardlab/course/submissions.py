@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .errors import CardlabError
+from ..errors import CardlabError
 
 ZIP_SUFFIX = ".zip"
 MAX_MEMBERS = 2_000

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import jsonschema
 
-from .errors import CardlabError
+from ..errors import CardlabError
 
 BYTECODE = "bytecode"
 """Provided modules ship as sourceless bytecode (``[handout] provided``, the default)."""
@@ -185,7 +185,7 @@ class Spec:
 
 @cache
 def _schema() -> dict:
-    text = resources.files("cardlab").joinpath("spec_schema.json").read_text(encoding="utf-8")
+    text = resources.files("cardlab.course").joinpath("spec_schema.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 

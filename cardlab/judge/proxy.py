@@ -3,10 +3,10 @@
 Tests get a :class:`Student` from the ``student`` fixture. Attribute access builds
 paths into the composed package (``student.card.Card``); calling a path or a handle
 runs the call in the worker and returns canonical data (numbers, strings, lists,
-:class:`~cardlab.codec.Value` cards and enum members) or a :class:`Handle` to an
+:class:`~cardlab.worker.codec.Value` cards and enum members) or a :class:`Handle` to an
 object that stays in the worker. Exceptions from student code arrive as
 :class:`StudentRaised`; a worker that hangs or dies raises
-:class:`~cardlab.process.WorkerFailure` and is replaced on the next call.
+:class:`~cardlab.worker.process.WorkerFailure` and is replaced on the next call.
 
 Every call is written to a transcript, so a failure can say what was called, with
 which arguments, and what came back.
@@ -20,11 +20,11 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
-from .codec import Codec, Resolve
-from .process import Isolation, WorkerFailure, WorkerProcess, WorkerSetup
+from ..worker.codec import Codec, Resolve
+from ..worker.process import Isolation, WorkerFailure, WorkerProcess, WorkerSetup
 from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
-from .sandbox import WorkerTree, build_tree
-from .wire import HandleRef, PathRef, ProtocolError, from_json, to_json
+from ..worker.sandbox import WorkerTree, build_tree
+from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
 
 _LABEL_LENGTH = 40
 
@@ -261,7 +261,7 @@ class Student:
     def method(self, target: Any, name: str, *args: Any, **kwargs: Any) -> Any:
         """``target.name(*args, **kwargs)`` in the worker; ``target`` may be a value.
 
-        A card that came back as a :class:`~cardlab.codec.Value` is rebuilt with the
+        A card that came back as a :class:`~cardlab.worker.codec.Value` is rebuilt with the
         student's class, so ``student.method(card, "beats", led, trump)`` calls the
         student's ``Card.beats``.
         """
@@ -327,7 +327,7 @@ class Student:
         """Run a call as a console program: typed input in, printed output back.
 
         An exception from the call is returned in the run, not raised; a worker
-        failure still raises :class:`~cardlab.process.WorkerFailure`.
+        failure still raises :class:`~cardlab.worker.process.WorkerFailure`.
         """
         try:
             result = self.call(target, *args, _stdin=stdin, _seconds=seconds)

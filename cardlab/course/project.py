@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 from .spec import Spec, load_spec
 
 _MARKER = "specs"

@@ -26,18 +26,18 @@ import pytest
 
 import cardlab
 
-from . import compose
+from ..worker import compose
 from . import plugin as plugin_module
-from .codec import load_codec
-from .errors import CardlabError
+from ..worker.codec import load_codec
+from ..errors import CardlabError
 from .plugin import CardlabPlugin, RunSettings
-from .process import WorkerSetup
-from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..worker.process import WorkerSetup
+from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
-from .sandbox import ignored_files, refusals
-from .spec import Spec, load_spec
+from ..worker.sandbox import ignored_files, refusals
+from ..course.spec import Spec, load_spec
 
 
 @dataclass(frozen=True)

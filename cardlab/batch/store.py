@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 
 SCHEMA_VERSION = 1
 DATABASE_NAME = "results.sqlite"

@@ -4,7 +4,7 @@ The submissions folder is read and checked first (a missing or empty folder, dup
 student ids: one line, nothing written). Then the results database in the output
 folder is opened, which refuses a database of another version or batch, and every
 submission that has no current result (never graded, changed since, or graded by
-other graders) goes to a :class:`~cardlab.judges.JudgePool`. Each verdict is committed
+other graders) goes to a :class:`~cardlab.batch.judges.JudgePool`. Each verdict is committed
 as it arrives, so an interrupted batch loses nothing it had received, and the next run
 grades only what is left. Gradebook, reports and the class overview are written from
 the database at the end.
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import cardlab
 
-from .errors import CardlabError
+from ..errors import CardlabError
 from .judges import Assignment, JudgePool, Verdict
-from .project import Project
+from ..course.project import Project
 from .store import Outcome, ResultStore, open_store
-from .submissions import Submission, content_hash, find_submissions, tree_hash
+from ..course.submissions import Submission, content_hash, find_submissions, tree_hash
 
 DEFAULT_SECONDS_PER_SUBMISSION = 900.0
 """The whole grading of one submission is stopped after this long (each call and test

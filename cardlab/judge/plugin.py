@@ -1,6 +1,6 @@
 """The pytest plugin that turns grader tests into scored results.
 
-Registered by :func:`cardlab.grading.run` for one grading run, it
+Registered by :func:`cardlab.judge.grading.run` for one grading run, it
 
 * reads each test's rubric part and weight from marks
   (``@pytest.mark.part("card")``, ``@pytest.mark.weight(2)``) and deselects tests
@@ -26,11 +26,11 @@ from typing import Any
 
 import pytest
 
-from .process import Isolation, WorkerFailure
+from ..worker.process import Isolation, WorkerFailure
 from .proxy import Student, StudentRaised
 from .reference import Reference
 from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
-from .spec import Phase
+from ..course.spec import Phase
 
 _CALLS_SHOWN = 6
 _ORIGINAL_INNER = "_cardlab_original_inner"

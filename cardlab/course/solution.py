@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 from .project import Project
 from .spec import Spec
 

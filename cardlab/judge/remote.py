@@ -1,7 +1,7 @@
 """What grader tests hold of the worker's side: handles, paths, exceptions, transcripts.
 
 These are judge-side objects. A :class:`Handle` or a :class:`RemotePath` only names
-something in the worker; using it sends a request through the :class:`~cardlab.proxy.Student`
+something in the worker; using it sends a request through the :class:`~cardlab.judge.proxy.Student`
 that made it. Nothing here ever holds or runs student code.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .wire import HandleRef
+from ..worker.wire import HandleRef
 
 if TYPE_CHECKING:
     from .proxy import Student

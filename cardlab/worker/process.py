@@ -1,9 +1,9 @@
 """The worker process as the judge sees it: start, confine, ask with a time limit, replace.
 
-A worker runs from the private tree of its grading run (:mod:`cardlab.sandbox`), with
+A worker runs from the private tree of its grading run (:mod:`cardlab.worker.sandbox`), with
 a scrubbed environment, no standard input and its own output thrown away (student
 output is captured per call inside the worker). Its first request makes it lock
-itself in (:mod:`cardlab.confine`); the layers it got are kept for the report.
+itself in (:mod:`cardlab.worker.confine`); the layers it got are kept for the report.
 
 Every request has a deadline, and so has the worker as a whole. A worker that misses
 one, dies, or sends something that is not a well-formed answer to the request just
@@ -115,7 +115,7 @@ class WorkerProcess:
         to_worker_read, self.to_worker = os.pipe()
         self.from_worker, from_worker_write = os.pipe()
         self.process = subprocess.Popen(
-            [sys.executable, "-S", "-s", "-P", "-B", "-m", "cardlab.worker",
+            [sys.executable, "-S", "-s", "-P", "-B", "-m", "cardlab.worker.serve",
              str(to_worker_read), str(from_worker_write)],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

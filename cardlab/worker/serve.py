@@ -1,14 +1,14 @@
 """The worker: the only process where student code runs.
 
-Started by the judge as ``python -S -s -P -B -m cardlab.worker READ_FD WRITE_FD``, with
-the worker's private tree (:mod:`cardlab.sandbox`) as its only import path. It reads
+Started by the judge as ``python -S -s -P -B -m cardlab.worker.serve READ_FD WRITE_FD``, with
+the worker's private tree (:mod:`cardlab.worker.sandbox`) as its only import path. It reads
 requests on one pipe and answers on the other; the student's standard input and
 output are separate per call (given text in, captured and capped text out). It
 holds the objects student code returns and gives the judge handles to them. It
 knows nothing of scores: the judge decides every verdict.
 
 Requests (``op``): ``confine`` (the confinement plan: always the first request, before
-any student code is loaded; see :mod:`cardlab.confine`), ``init`` (composition, codec
+any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (composition, codec
 file, output cap), ``call`` (target,
 args, kwargs, stdin, seed), ``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name), ``builtin`` (name, args),

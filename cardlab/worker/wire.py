@@ -2,7 +2,7 @@
 
 A frame is a 4-byte big-endian length followed by that many bytes of UTF-8 JSON.
 Canonical data is tagged so that it survives JSON: ``{"$v": [type, text]}`` for a
-:class:`~cardlab.codec.Value`, ``{"$set": [...]}``, ``{"$tuple": [...]}`` (arguments
+:class:`~cardlab.worker.codec.Value`, ``{"$set": [...]}``, ``{"$tuple": [...]}`` (arguments
 only: results arrive as lists), ``{"$dict": [[k, v], ...]}``,
 ``{"$h": [id, type name]}`` for a handle to a worker object and ``{"$p": path}``
 for an object of the package named by its dotted path. The judge decodes only

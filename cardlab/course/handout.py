@@ -28,9 +28,9 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
 from .cython_build import EXTENSION_SUFFIX, build_extensions, check_tools
-from .errors import CardlabError
+from ..errors import CardlabError
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .spec import Phase, Spec, reference_modules
 from .stubs import package_stubs
@@ -382,7 +382,7 @@ def build_handout(
         wheel: The cardlab wheel to ship in ``wheels/``; when None, it is built from the
             project's ``pyproject.toml`` if there is one, else the handout has no wheel.
         compiled: ``bytecode`` (sourceless ``.pyc``) or ``cython`` (native extensions
-            built with Cython's limited API, see :mod:`cardlab.cython_build`).
+            built with Cython's limited API, see :mod:`cardlab.course.cython_build`).
 
     Returns:
         ``output``.

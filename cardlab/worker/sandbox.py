@@ -44,8 +44,9 @@ import cardlab
 from .compose import STUDENT, Composition
 from .confine import Plan
 
-RUNTIME_MODULES = ("__init__", "codec", "compose", "confine", "wire", "worker")
-"""The cardlab modules the worker imports; they import only the standard library."""
+RUNTIME_MODULES = ("__init__", "codec", "compose", "confine", "wire", "serve")
+"""The modules of :mod:`cardlab.worker` the worker imports; they import only the standard
+library."""
 
 MAX_MODULE_BYTES = 1 << 20
 """The largest student module loaded (1 MiB)."""
@@ -234,10 +235,12 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
 
 
 def _copy_runtime(target: Path) -> None:
+    """Copy ``cardlab/__init__.py`` and the worker's runtime modules under ``target``."""
     source = Path(cardlab.__file__).parent
-    target.mkdir(parents=True)
+    (target / "worker").mkdir(parents=True)
+    shutil.copyfile(source / "__init__.py", target / "__init__.py")
     for name in RUNTIME_MODULES:
-        shutil.copyfile(source / f"{name}.py", target / f"{name}.py")
+        shutil.copyfile(source / "worker" / f"{name}.py", target / "worker" / f"{name}.py")
     compileall.compile_dir(target, quiet=2)
 
 

@@ -26,7 +26,7 @@ import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 
 LINT_RULES = ("E", "F", "W", "B", "SIM", "UP")
 """ruff rule families checked: pycodestyle, pyflakes, bugbear, simplify, pyupgrade."""

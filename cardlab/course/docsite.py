@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 from .project import Project
 from .spec import Phase, Spec, Tournament, reference_modules
 

@@ -23,7 +23,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 from .project import Project
 from .spec import Spec, reference_modules
 

@@ -23,12 +23,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from .batch import BatchPlan, BatchRequest, grade_all
-from .errors import CardlabError
+from .grade_all import BatchPlan, BatchRequest, grade_all
+from ..errors import CardlabError
 from .gradebook import write_class_files
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
 from .overview import write_overview_csv as write_csv
-from .project import Project
+from ..course.project import Project
 from .store import FAILED, GRADED, Outcome, open_store
 
 EXIT_INTERRUPTED = 130

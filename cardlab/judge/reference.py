@@ -12,8 +12,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import compose
-from .codec import Codec
+from ..worker import compose
+from ..worker.codec import Codec
 
 
 class Reference:

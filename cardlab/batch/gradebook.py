@@ -18,7 +18,7 @@ import csv
 import json
 from pathlib import Path
 
-from .spec import Phase
+from ..course.spec import Phase
 from .store import GRADED, REJECTED, Outcome
 
 GRADEBOOK = "gradebook.csv"

@@ -1,7 +1,7 @@
 """A pool of judge processes that grade a class's submissions side by side.
 
 Each judge is a long-lived process that has imported cardlab, pytest and hypothesis
-once and grades one submission after another with :func:`cardlab.grading.run`, exactly
+once and grades one submission after another with :func:`cardlab.judge.grading.run`, exactly
 as ``cardlab grade`` does (the student's code still runs in a worker process of its
 own, started for each submission). Judges are forked from a ``forkserver`` that
 preloads the grading modules, so starting or replacing one costs milliseconds rather
@@ -28,13 +28,13 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 from .store import FAILED, GRADED, REJECTED
-from .submissions import Submission, submission_folder
+from ..course.submissions import Submission, submission_folder
 
 TASKS_PER_JUDGE = 20
 """Submissions a judge grades before a fresh one replaces it (bounds leaks)."""
-_PRELOAD = ["cardlab.grading", "cardlab.reports", "hypothesis", "hypothesis.strategies"]
+_PRELOAD = ["cardlab.judge.grading", "cardlab.reports", "hypothesis", "hypothesis.strategies"]
 _POLL_SECONDS = 1.0
 _STOP_SECONDS = 5.0
 
@@ -85,9 +85,9 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
     Never raises for what the submission holds: an unreadable zip is ``rejected``,
     anything unexpected in grading is ``failed`` with its cause.
     """
-    from .grading import project_job, run
-    from .project import Project
-    from .reports import render
+    from ..judge.grading import project_job, run
+    from ..course.project import Project
+    from ..reports import render
 
     started = time.perf_counter()
     project = Project(target.project_root)

@@ -27,7 +27,7 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 
 LIMITED_API = "0x030B0000"
 """The oldest CPython the extensions load on (3.11), as ``Py_LIMITED_API`` wants it."""

@@ -1,0 +1,8 @@
+"""The judge: grading one submission, in the trusted process.
+
+``grading`` runs an assignment's pytest graders for one phase with ``plugin`` (parts,
+scores, reruns and the report's facts, collected into ``results``); tests reach student
+code only through ``proxy`` (the fixture's :class:`~cardlab.judge.proxy.Student`) and the
+handles of ``remote``; ``reference`` loads the reference package as the oracle. Imports
+go down to :mod:`cardlab.course` and :mod:`cardlab.worker`, never up.
+"""
