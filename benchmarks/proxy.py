@@ -17,10 +17,10 @@ import statistics
 import time
 from pathlib import Path
 
+from cardlab.judge.proxy import Student
 from cardlab.worker.codec import Value, load_codec
 from cardlab.worker.compose import compose
 from cardlab.worker.process import WorkerSetup
-from cardlab.judge.proxy import Student
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,8 +20,8 @@ from typing import Any
 import click
 
 from . import __version__
-from .errors import CardlabError
 from .course.project import Project
+from .errors import CardlabError
 
 _EXIT_CARDLAB_ERROR = 2
 
@@ -120,8 +120,8 @@ def grade(
     student's modules but one folder inside it does (a folder uploaded whole), that
     folder is graded.
     """
-    from .judge.grading import project_job, run
     from .course.submissions import submission_folder
+    from .judge.grading import project_job, run
 
     project = _project(project_dir)
     if submission is None:
@@ -179,8 +179,8 @@ def grade_all(
     """Grade a folder of submissions (one folder or zip per student), in parallel."""
     from rich.console import Console
 
-    from .batch.grade_all import BatchRequest
     from .batch.console import run_grade_all
+    from .batch.grade_all import BatchRequest
 
     request = BatchRequest(
         assignment=assignment,
@@ -370,8 +370,9 @@ def export_classroom(
     project = _project(project_dir)
     with _status("Building the starter repository…"):
         written = export_repo(project, project.spec(assignment), phase, output, wheel=wheel)
-    click.echo(f"GitHub Classroom starter repository for {assignment} phase {phase} "
-               f"written to {written}")
+    click.echo(
+        f"GitHub Classroom starter repository for {assignment} phase {phase} written to {written}"
+    )
 
 
 @main.command()

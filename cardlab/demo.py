@@ -14,10 +14,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.rule import Rule
 
-from .judge.grading import project_job, run
 from .course.project import Project
-from .reports import print_report
 from .course.solution import write_solution
+from .judge.grading import project_job, run
+from .reports import print_report
 
 ASSIGNMENT = "bisca"
 PHASE = 2

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.judge.grading import project_job, run
 from cardlab.course.project import Project
-from cardlab.judge.results import GradeReport
 from cardlab.course.spec import Spec, load_spec
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
 
 collect_ignore = ["toy_project", "guide_toy"]  # grader suites of toy assignments, run by tests
 

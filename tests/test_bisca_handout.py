@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from cardlab.judge.grading import handout_job, run
 from cardlab.course.handout import build_framework_wheel, build_handout, check_handout, marked_parts
+from cardlab.judge.grading import handout_job, run
 
 
 @pytest.fixture(scope="module")

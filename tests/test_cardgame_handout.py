@@ -7,8 +7,8 @@ import zipfile
 
 import pytest
 
-from cardlab.judge.grading import handout_job, run
 from cardlab.course.handout import build_handout, check_handout
+from cardlab.judge.grading import handout_job, run
 
 
 @pytest.fixture

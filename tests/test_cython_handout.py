@@ -10,9 +10,9 @@ import sys
 import pytest
 
 from cardlab.course import cython_build
+from cardlab.course.handout import build_handout, check_handout
 from cardlab.errors import CardlabError
 from cardlab.judge.grading import handout_job, run
-from cardlab.course.handout import build_handout, check_handout
 
 
 def _cython_ready() -> str | None:

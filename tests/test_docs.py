@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from cardlab.course.project import Project
 from cardlab.errors import CardlabError
 from cardlab.judge.grading import project_job, run
-from cardlab.course.project import Project
 
 NO_DOCS_EXTRA = "the docs extra is not installed (pip install -e '.[docs]')"
 pytest.importorskip("mkdocs", reason=NO_DOCS_EXTRA)

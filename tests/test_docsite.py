@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from cardlab.worker.codec import Codec
 from cardlab.course.docsite import colour_cards, expand_markers, readme_markdown, rubric_markdown
-from cardlab.errors import CardlabError
 from cardlab.course.project import Project
-from cardlab.judge.reference import Reference
 from cardlab.course.spec import reference_modules
+from cardlab.errors import CardlabError
+from cardlab.judge.reference import Reference
+from cardlab.worker.codec import Codec
 
 RED = '<span class="card card--red">{}</span>'
 BLACK = '<span class="card card--black">{}</span>'

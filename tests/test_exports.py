@@ -17,9 +17,9 @@ import yaml
 from click.testing import CliRunner
 
 from cardlab.cli import main
+from cardlab.course.handout import build_framework_wheel
 from cardlab.exports.classroom import COMMAND_GRADER, REPORTER, WORKFLOW, export_classroom
 from cardlab.exports.gradescope import export_gradescope
-from cardlab.course.handout import build_framework_wheel
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_results.schema.json").read_text())
 PHASE = 2

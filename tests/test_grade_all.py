@@ -24,8 +24,8 @@ from process_names import processes_named
 from test_bad_submissions import GOOD_TALLY, _with_add
 
 from cardlab.batch.grade_all import BatchRequest, grade_all
-from cardlab.cli import main
 from cardlab.batch.store import DATABASE_NAME
+from cardlab.cli import main
 
 TOY_ROOT = Path(__file__).resolve().parent / "toy_project"
 

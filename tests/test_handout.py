@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import cardlab
-from cardlab.errors import CardlabError
 from cardlab.course.handout import build_framework_wheel, build_handout, check_handout
 from cardlab.course.project import Project
+from cardlab.errors import CardlabError
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"

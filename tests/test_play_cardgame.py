@@ -18,12 +18,12 @@ from play_script import Script
 from rich.console import Console
 
 from cardlab.cli import main
-from cardlab.worker.codec import Codec
+from cardlab.course.project import Project
 from cardlab.errors import CardlabError
+from cardlab.judge.reference import Reference
 from cardlab.play import cardgame
 from cardlab.play.terminal import EXIT_DONE, EXIT_INPUT_CLOSED, EXIT_INTERRUPTED
-from cardlab.course.project import Project
-from cardlab.judge.reference import Reference
+from cardlab.worker.codec import Codec
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
 SEED = 4

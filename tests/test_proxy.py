@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from cardlab.judge.proxy import Handle, Student, StudentRaised
 from cardlab.worker.codec import Value, load_codec
 from cardlab.worker.compose import compose
 from cardlab.worker.process import WorkerFailure, WorkerSetup
-from cardlab.judge.proxy import Handle, Student, StudentRaised
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from cardlab.judge.proxy import Student
 from cardlab.worker import confine
 from cardlab.worker.codec import Codec
 from cardlab.worker.compose import compose
 from cardlab.worker.process import WorkerFailure, WorkerSetup
-from cardlab.judge.proxy import Student
 from cardlab.worker.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
 
 LAYERS = {

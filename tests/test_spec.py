@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.errors import CardlabError
 from cardlab.course.spec import load_spec
+from cardlab.errors import CardlabError
 
 BISCA = Path(__file__).resolve().parents[1] / "specs" / "bisca.toml"
 

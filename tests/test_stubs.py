@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.errors import CardlabError
 from cardlab.course.stubs import stub_drift, stub_module, write_stubs
+from cardlab.errors import CardlabError
 
 REPO = Path(__file__).resolve().parents[1]
 

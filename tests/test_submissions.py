@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from cardlab.course import submissions
-from cardlab.errors import CardlabError
 from cardlab.course.submissions import (
     Submission,
     content_hash,
@@ -17,6 +16,7 @@ from cardlab.course.submissions import (
     locate_modules,
     unpack_zip,
 )
+from cardlab.errors import CardlabError
 
 
 def _zip(path: Path, members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> Path:

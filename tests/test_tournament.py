@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.judge.grading import project_job, run
 from cardlab.course.solution import write_solution
+from cardlab.judge.grading import project_job, run
 
 
 @pytest.mark.slow

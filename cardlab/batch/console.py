@@ -23,12 +23,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from .grade_all import BatchPlan, BatchRequest, grade_all
+from ..course.project import Project
 from ..errors import CardlabError
+from .grade_all import BatchPlan, BatchRequest, grade_all
 from .gradebook import write_class_files
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
 from .overview import write_overview_csv as write_csv
-from ..course.project import Project
 from .store import FAILED, GRADED, Outcome, open_store
 
 EXIT_INTERRUPTED = 130
@@ -91,8 +91,9 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
         progress.advance(task_id)
         if outcome.status != GRADED:
             kept = "" if stored else " (the earlier result is kept)"
-            progress.console.print(f"[red]{outcome.student}[/]: {outcome.status}: "
-                                   f"{outcome.cause}{kept}")
+            progress.console.print(
+                f"[red]{outcome.student}[/]: {outcome.status}: {outcome.cause}{kept}"
+            )
 
     try:
         outcomes = grade_all(project, request, planned, finished)
@@ -108,8 +109,9 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
     failed = sum(o.status == FAILED for o in outcomes)
     if failed:
         console.print(f"[yellow]{failed} grading(s) failed[/]; the next run tries them again.")
-    return write_and_print(project, request.assignment, request.phase, request.output, console,
-                           outcomes)
+    return write_and_print(
+        project, request.assignment, request.phase, request.output, console, outcomes
+    )
 
 
 def write_and_print(

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import cardlab
 
-from ..errors import CardlabError
-from .judges import Assignment, JudgePool, Verdict
 from ..course.project import Project
-from .store import Outcome, ResultStore, open_store
 from ..course.submissions import Submission, content_hash, find_submissions, tree_hash
+from ..errors import CardlabError
+from .judges import Assignment, JudgePool
+from .store import Outcome, ResultStore, Verdict, open_store
 
 DEFAULT_SECONDS_PER_SUBMISSION = 900.0
 """The whole grading of one submission is stopped after this long (each call and test
@@ -157,15 +157,8 @@ def grade_all(
 
 def _outcome(verdict: Verdict, submission: Submission, batch: BatchPlan) -> Outcome:
     return Outcome(
-        student=verdict.student,
+        **{**vars(verdict), "seconds": round(verdict.seconds, 3)},
         source=str(submission.source),
         content_hash=batch.hashes[verdict.student],
         grader_hash=batch.grader_hash,
-        status=verdict.status,
-        score=verdict.score,
-        max_score=verdict.max_score,
-        cause=verdict.cause,
-        report_json=verdict.report_json,
-        report_text=verdict.report_text,
-        seconds=round(verdict.seconds, 3),
     )

@@ -28,9 +28,9 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-from ..errors import CardlabError
-from .store import FAILED, GRADED, REJECTED
 from ..course.submissions import Submission, submission_folder
+from ..errors import CardlabError
+from .store import FAILED, GRADED, REJECTED, Verdict
 
 TASKS_PER_JUDGE = 20
 """Submissions a judge grades before a fresh one replaces it (bounds leaks)."""
@@ -54,39 +54,14 @@ class Assignment:
     phase: int
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """A judge's answer for one submission.
-
-    Attributes:
-        student: The student's id.
-        status: ``graded``, ``rejected`` (unreadable submission) or ``failed``.
-        score: Points earned.
-        max_score: Points available.
-        cause: Why the submission was rejected or failed.
-        report_json: The cardlab JSON report, when graded.
-        report_text: The terminal report, when graded.
-        seconds: Wall time spent on the submission.
-    """
-
-    student: str
-    status: str
-    score: float
-    max_score: float
-    cause: str = ""
-    report_json: str | None = None
-    report_text: str | None = None
-    seconds: float = 0.0
-
-
 def grade_submission(target: Assignment, submission: Submission, max_score: float) -> Verdict:
     """Grade one submission in this process (a judge), unpacking a zip first.
 
     Never raises for what the submission holds: an unreadable zip is ``rejected``,
     anything unexpected in grading is ``failed`` with its cause.
     """
-    from ..judge.grading import project_job, run
     from ..course.project import Project
+    from ..judge.grading import project_job, run
     from ..reports import render
 
     started = time.perf_counter()
@@ -101,12 +76,19 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
             job = project_job(project, target.assignment, target.phase, folder)
             report = run(replace(job, reproduce=rerun))
     except CardlabError as error:
-        return Verdict(submission.student, REJECTED, 0.0, max_score, str(error),
-                       seconds=time.perf_counter() - started)
+        return Verdict(
+            submission.student,
+            REJECTED,
+            0.0,
+            max_score,
+            str(error),
+            seconds=time.perf_counter() - started,
+        )
     except Exception as error:  # noqa: BLE001 - one submission must not stop a judge
         cause = f"grading stopped with {type(error).__name__}: {error}"
-        return Verdict(submission.student, FAILED, 0.0, max_score, cause,
-                       seconds=time.perf_counter() - started)
+        return Verdict(
+            submission.student, FAILED, 0.0, max_score, cause, seconds=time.perf_counter() - started
+        )
     report = replace(report, submission=str(submission.source))
     return Verdict(
         student=submission.student,

@@ -22,8 +22,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from ..errors import CardlabError
 from ..course.spec import Phase
+from ..errors import CardlabError
 from .store import Outcome, graded_reports
 
 OVERVIEW = "overview"

@@ -58,29 +58,21 @@ CREATE TABLE results (
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """One submission's result, as a batch stores it.
+class Verdict:
+    """A judge's answer for one submission.
 
     Attributes:
         student: The student's id.
-        source: The submission's folder or zip.
-        content_hash: Hash of the submission's files when graded.
-        grader_hash: Hash of what graded it (cardlab, spec, graders, reference).
-        status: ``graded``, ``rejected`` or ``failed``.
-        score: Points earned (0 unless graded).
+        status: ``graded``, ``rejected`` (unreadable submission) or ``failed``.
+        score: Points earned.
         max_score: Points available.
-        cause: Why it was rejected or failed; empty when graded.
+        cause: Why the submission was rejected or failed.
         report_json: The cardlab JSON report, when graded.
         report_text: The terminal report, when graded.
-        seconds: How long grading took.
-        graded_at: When it was stored (UTC, ISO 8601), filled in by the store.
-        gradings: How many times this student was graded into this database.
+        seconds: Wall time spent on the submission.
     """
 
     student: str
-    source: str
-    content_hash: str
-    grader_hash: str
     status: str
     score: float
     max_score: float
@@ -88,6 +80,23 @@ class Outcome:
     report_json: str | None = None
     report_text: str | None = None
     seconds: float = 0.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Outcome(Verdict):
+    """One submission's result as a batch stores it: the verdict and where it came from.
+
+    Attributes:
+        source: The submission's folder or zip.
+        content_hash: Hash of the submission's files when graded.
+        grader_hash: Hash of what graded it (cardlab, spec, graders, reference).
+        graded_at: When it was stored (UTC, ISO 8601), filled in by the store.
+        gradings: How many times this student was graded into this database.
+    """
+
+    source: str
+    content_hash: str
+    grader_hash: str
     graded_at: str = ""
     gradings: int = 0
 
@@ -160,12 +169,12 @@ class ResultStore:
         """The stored outcome of a student, if any."""
         row = self._db.execute(f"SELECT {_COLUMNS} FROM results WHERE student = ?", (student,))
         found = row.fetchone()
-        return Outcome(*found) if found else None
+        return _outcome(found) if found else None
 
     def all(self) -> list[Outcome]:
         """Every stored outcome, by student id."""
         rows = self._db.execute(f"SELECT {_COLUMNS} FROM results ORDER BY student")
-        return [Outcome(*row) for row in rows.fetchall()]
+        return [_outcome(row) for row in rows.fetchall()]
 
     def is_current(self, student: str, content_hash: str, grader_hash: str) -> bool:
         """True when the student's stored result is final and for these very files."""
@@ -192,9 +201,19 @@ class ResultStore:
             now = datetime.now(UTC).isoformat(timespec="microseconds")
             gradings = (earlier.gradings if earlier else 0) + 1
             values = (
-                outcome.student, outcome.source, outcome.content_hash, outcome.grader_hash,
-                outcome.status, outcome.score, outcome.max_score, outcome.cause,
-                outcome.report_json, outcome.report_text, outcome.seconds, now, gradings,
+                outcome.student,
+                outcome.source,
+                outcome.content_hash,
+                outcome.grader_hash,
+                outcome.status,
+                outcome.score,
+                outcome.max_score,
+                outcome.cause,
+                outcome.report_json,
+                outcome.report_text,
+                outcome.seconds,
+                now,
+                gradings,
             )
             self._db.execute(
                 f"INSERT OR REPLACE INTO results ({_COLUMNS}) VALUES "
@@ -204,10 +223,26 @@ class ResultStore:
         return True
 
 
-_COLUMNS = (
-    "student, source, content_hash, grader_hash, status, score, max_score, cause, "
-    "report_json, report_text, seconds, graded_at, gradings"
+_FIELDS = (
+    "student",
+    "source",
+    "content_hash",
+    "grader_hash",
+    "status",
+    "score",
+    "max_score",
+    "cause",
+    "report_json",
+    "report_text",
+    "seconds",
+    "graded_at",
+    "gradings",
 )
+_COLUMNS = ", ".join(_FIELDS)
+
+
+def _outcome(row: tuple) -> Outcome:
+    return Outcome(**dict(zip(_FIELDS, row, strict=True)))
 
 
 class _Transaction:

@@ -117,7 +117,10 @@ def build_extensions(package: str, reference: Path, modules: list[str], dest: Pa
             shutil.copyfile(reference / f"{module}.py", built / f"{module}.py")
         result = subprocess.run(
             [sys.executable, "-c", _BUILD_SCRIPT, package, *modules],
-            cwd=scratch, capture_output=True, text=True, check=False,
+            cwd=scratch,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         if result.returncode:
             lines = (result.stderr or result.stdout).strip().splitlines() or ["no output"]
@@ -138,5 +141,4 @@ def _strip(extension: Path) -> None:
     """Remove symbols that only help a reader (debug and local ones), if ``strip`` exists."""
     tool = shutil.which("strip")
     if tool is not None:
-        subprocess.run([tool, "--strip-unneeded", str(extension)], capture_output=True,
-                       check=False)
+        subprocess.run([tool, "--strip-unneeded", str(extension)], capture_output=True, check=False)

@@ -29,8 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import __version__
-from .cython_build import EXTENSION_SUFFIX, build_extensions, check_tools
 from ..errors import CardlabError
+from .cython_build import EXTENSION_SUFFIX, build_extensions, check_tools
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .spec import Phase, Spec, reference_modules
 from .stubs import package_stubs

@@ -29,4 +29,3 @@ def write_solution(project: Project, spec: Spec, output: Path) -> list[Path]:
         shutil.copyfile(reference / f"{name}.py", target)
         written.append(target)
     return written
-

@@ -185,7 +185,8 @@ class Spec:
 
 @cache
 def _schema() -> dict:
-    text = resources.files("cardlab.course").joinpath("spec_schema.json").read_text(encoding="utf-8")
+    schema = resources.files("cardlab.course").joinpath("spec_schema.json")
+    text = schema.read_text(encoding="utf-8")
     return json.loads(text)
 
 

@@ -108,9 +108,7 @@ def _refuse_duplicates(submissions: list[Submission]) -> None:
     clashes = [names for names in by_key.values() if len(names) > 1]
     if clashes:
         shown = "; ".join(" and ".join(names) for names in clashes)
-        raise CardlabError(
-            f"duplicate student ids ({shown}): keep one folder or zip per student"
-        )
+        raise CardlabError(f"duplicate student ids ({shown}): keep one folder or zip per student")
 
 
 def _files(folder: Path) -> Iterable[Path]:
@@ -170,8 +168,13 @@ def unpack_zip(archive: Path, target: Path) -> None:
     try:
         with zipfile.ZipFile(archive) as bundle:
             _unpack(bundle, target)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError,
-            NotImplementedError) as error:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        zlib.error,
+        EOFError,
+        NotImplementedError,
+    ) as error:
         raise CardlabError(f"{archive.name} is not a readable zip file ({error})") from None
     except OSError as error:
         raise CardlabError(f"{archive.name} could not be unpacked ({error.strerror})") from None

@@ -15,10 +15,10 @@ import json
 import shutil
 from pathlib import Path
 
-from ..errors import CardlabError
 from ..course.handout import HANDOUT_PYTHON, build_handout, marked_parts
 from ..course.project import Project
 from ..course.spec import Part, Spec
+from ..errors import CardlabError
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
 COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"

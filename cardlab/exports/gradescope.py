@@ -23,10 +23,10 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from ..errors import CardlabError
 from ..course.handout import build_framework_wheel
 from ..course.project import Project
 from ..course.spec import Spec
+from ..errors import CardlabError
 
 PROJECT = "project"
 WHEELS = "wheels"

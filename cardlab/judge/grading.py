@@ -26,18 +26,18 @@ import pytest
 
 import cardlab
 
-from ..worker import compose
-from . import plugin as plugin_module
-from ..worker.codec import load_codec
-from ..errors import CardlabError
-from .plugin import CardlabPlugin, RunSettings
-from ..worker.process import WorkerSetup
 from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..course.spec import Spec, load_spec
+from ..errors import CardlabError
+from ..worker import compose
+from ..worker.codec import load_codec
+from ..worker.process import WorkerSetup
+from ..worker.sandbox import ignored_files, refusals
+from . import plugin as plugin_module
+from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
-from ..worker.sandbox import ignored_files, refusals
-from ..course.spec import Spec, load_spec
 
 
 @dataclass(frozen=True)
@@ -140,9 +140,7 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
-    reference = (
-        Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
-    )
+    reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
     phase = job.spec.phase(job.phase)
     setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
     hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
@@ -198,8 +196,10 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         f"--rootdir={root}",
         f"--confcutdir={root}",
         "--import-mode=importlib",
-        "-p", "no:cacheprovider",
-        "-p", "no:randomly",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:randomly",
         f"--timeout={job.spec.limits.test_seconds:g}",
         "--continue-on-collection-errors",
         "-q",

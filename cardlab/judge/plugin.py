@@ -26,11 +26,11 @@ from typing import Any
 
 import pytest
 
+from ..course.spec import Phase
 from ..worker.process import Isolation, WorkerFailure
 from .proxy import Student, StudentRaised
 from .reference import Reference
 from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
-from ..course.spec import Phase
 
 _CALLS_SHOWN = 6
 _ORIGINAL_INNER = "_cardlab_original_inner"

@@ -22,9 +22,9 @@ from typing import Any
 
 from ..worker.codec import Codec, Resolve
 from ..worker.process import Isolation, WorkerFailure, WorkerProcess, WorkerSetup
-from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
 from ..worker.sandbox import WorkerTree, build_tree
 from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
+from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
 
 _LABEL_LENGTH = 40
 
@@ -371,5 +371,3 @@ def _not_sendable(obj: Any) -> Any:
 def _show_args(args: tuple, kwargs: dict) -> str:
     shown = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in kwargs.items()]
     return ", ".join(shown)
-
-

@@ -1,22 +1,42 @@
 """What grader tests hold of the worker's side: handles, paths, exceptions, transcripts.
 
 These are judge-side objects. A :class:`Handle` or a :class:`RemotePath` only names
-something in the worker; using it sends a request through the :class:`~cardlab.judge.proxy.Student`
-that made it. Nothing here ever holds or runs student code.
+something in the worker; using it sends a request through the :class:`Caller` that made
+it (the :class:`~cardlab.judge.proxy.Student` of a test). Nothing here ever holds or runs
+student code, and nothing here imports the proxy: the proxy builds on these types.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..worker.wire import HandleRef
 
-if TYPE_CHECKING:
-    from .proxy import Student
-
 _TRANSCRIPT_LENGTH = 200
+
+
+class Caller(Protocol):
+    """The requests a handle sends to the worker (implemented by the proxy's ``Student``)."""
+
+    def call(self, target: Any, *args: Any, **kwargs: Any) -> Any:
+        """Call a worker object or a path in the composed package."""
+
+    def call_method(self, target: Any, name: str, args: tuple, kwargs: dict) -> Any:
+        """Call method ``name`` of a worker object."""
+
+    def attribute(self, handle: Handle, name: str) -> Any:
+        """Read ``handle.name``."""
+
+    def builtin(self, name: str, *args: Any) -> Any:
+        """Apply a builtin to worker objects, in the worker."""
+
+    def builtin_int(self, name: str, *args: Any) -> int:
+        """A builtin whose answer must be an int."""
+
+    def builtin_bool(self, name: str, *args: Any) -> bool:
+        """A builtin whose answer must be a bool."""
 
 
 class StudentRaised(Exception):
@@ -112,7 +132,7 @@ class RemotePath:
 
     __slots__ = ("_path", "_student")
 
-    def __init__(self, student: Student, path: str) -> None:
+    def __init__(self, student: Caller, path: str) -> None:
         """Name ``path`` in ``student``'s package."""
         self._student = student
         self._path = path
@@ -137,7 +157,7 @@ class Handle:
 
     __slots__ = ("_generation", "_label", "_ref", "_student")
 
-    def __init__(self, student: Student, ref: HandleRef, generation: int, label: str) -> None:
+    def __init__(self, student: Caller, ref: HandleRef, generation: int, label: str) -> None:
         """Wrap a handle the worker gave out."""
         self._student = student
         self._ref = ref

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import importlib
 
-from ..errors import CardlabError
 from ..course.project import Project
+from ..errors import CardlabError
 
 GAMES = ("bisca", "cardgame")
 """The assignments that have a terminal game, each a module of this package."""

@@ -18,10 +18,10 @@ from typing import Any
 
 from rich.console import Console
 
-from ..worker.codec import Codec
-from ..errors import CardlabError
 from ..course.project import Project
+from ..errors import CardlabError
 from ..judge.reference import Reference
+from ..worker.codec import Codec
 from . import bisca_screen as screen
 from .terminal import Ask, BadEntry, check_quit, run_game
 

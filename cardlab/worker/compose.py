@@ -158,8 +158,10 @@ class ComposingFinder(importlib.abc.MetaPathFinder):
             return None
         reason = self.composition.refused.get(name)
         if reason is None and not location.is_file():
-            reason = (f"{location.name} is missing from your submission (expected it in "
-                      f"{location.parent.name}/)")
+            reason = (
+                f"{location.name} is missing from your submission (expected it in "
+                f"{location.parent.name}/)"
+            )
         if reason is not None:
             return importlib.util.spec_from_loader(fullname, MissingModuleLoader(reason))
         return importlib.util.spec_from_file_location(

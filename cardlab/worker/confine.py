@@ -140,8 +140,11 @@ def _check(result: int, what: str) -> None:
 def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str = "") -> None:
     _check(
         _libc.mount(
-            source and source.encode(), target.encode(), fstype and fstype.encode(),
-            ctypes.c_ulong(flags), data.encode() or None,
+            source and source.encode(),
+            target.encode(),
+            fstype and fstype.encode(),
+            ctypes.c_ulong(flags),
+            data.encode() or None,
         ),
         f"mount {target}",
     )
@@ -260,8 +263,7 @@ def _private_root(plan: Plan, outcome: Outcome) -> bool:
         _mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755")
         tmp = f"{root}/tmp"
         os.makedirs(tmp)
-        _mount("tmpfs", tmp, "tmpfs", MS_NOSUID | MS_NODEV,
-               f"size={plan.scratch_bytes},mode=1777")
+        _mount("tmpfs", tmp, "tmpfs", MS_NOSUID | MS_NODEV, f"size={plan.scratch_bytes},mode=1777")
         shown: list[str] = []
         for path in sorted(plan.visible):
             _show(root, path, shown)
@@ -271,8 +273,10 @@ def _private_root(plan: Plan, outcome: Outcome) -> bool:
         os.chroot(root)
         os.chdir("/tmp")
     except OSError as error:
-        outcome.lacks(PRIVATE_ROOT, f"could not build it ({error}); the worker sees the "
-                      "file system as its user may")
+        outcome.lacks(
+            PRIVATE_ROOT,
+            f"could not build it ({error}); the worker sees the file system as its user may",
+        )
         return False
     outcome.got(PRIVATE_ROOT)
     return True
@@ -316,8 +320,11 @@ def _drop_privileges(plan: Plan, outcome: Outcome, private: bool) -> None:
         outcome.got(UNPRIVILEGED)
         return
     if not private and not all(_readable_by_others(path) for path in plan.visible):
-        outcome.lacks(UNPRIVILEGED, "the worker stays root: Python's files are not readable "
-                      "by other users and no private root could be built")
+        outcome.lacks(
+            UNPRIVILEGED,
+            "the worker stays root: Python's files are not readable "
+            "by other users and no private root could be built",
+        )
         return
     if not private:
         os.chown(os.getcwd(), plan.user, plan.user)

@@ -115,8 +115,17 @@ class WorkerProcess:
         to_worker_read, self.to_worker = os.pipe()
         self.from_worker, from_worker_write = os.pipe()
         self.process = subprocess.Popen(
-            [sys.executable, "-S", "-s", "-P", "-B", "-m", "cardlab.worker.serve",
-             str(to_worker_read), str(from_worker_write)],
+            [
+                sys.executable,
+                "-S",
+                "-s",
+                "-P",
+                "-B",
+                "-m",
+                "cardlab.worker.serve",
+                str(to_worker_read),
+                str(from_worker_write),
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -139,21 +148,23 @@ class WorkerProcess:
                 the worker while loading.
         """
         plan = self.setup.limits.plan(self.tree, Path(self.home.name))
-        confined = from_json(self._expect_ok(
-            self.request({"op": "confine", "plan": plan.to_message()}, seconds)
-        ))
+        confined = from_json(
+            self._expect_ok(self.request({"op": "confine", "plan": plan.to_message()}, seconds))
+        )
         self.isolation = Isolation(tuple(confined["applied"]), tuple(confined["missing"]))
         if PID_NAMESPACE in self.isolation.applied:
             self.init_pid = self._first_child()
-        self._expect_ok(self.request(
-            {
-                "op": "init",
-                "composition": self.tree.composition.to_message(),
-                "codec": str(self.tree.codec) if self.tree.codec else None,
-                "output_bytes": self.setup.output_bytes,
-            },
-            seconds,
-        ))
+        self._expect_ok(
+            self.request(
+                {
+                    "op": "init",
+                    "composition": self.tree.composition.to_message(),
+                    "codec": str(self.tree.codec) if self.tree.codec else None,
+                    "output_bytes": self.setup.output_bytes,
+                },
+                seconds,
+            )
+        )
 
     def _expect_ok(self, answer: dict) -> Any:
         if "ok" not in answer:
@@ -193,8 +204,7 @@ class WorkerProcess:
             self.kill()
             if now + seconds > self.ends_at:
                 raise WorkerFailure(
-                    f"the worker reached its limit of {self.setup.limits.worker_seconds:g} s "
-                    "in all"
+                    f"the worker reached its limit of {self.setup.limits.worker_seconds:g} s in all"
                 ) from None
             raise WorkerFailure(
                 f"your code did not finish within {seconds:g} s "

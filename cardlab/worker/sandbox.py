@@ -55,8 +55,16 @@ MAX_LISTED_ENTRIES = 1000
 """How many entries of a submission folder are looked at for ignored files."""
 
 _SHADOWING = frozenset(
-    {"cardlab", "conftest", "sitecustomize", "usercustomize", "pytest", "_pytest",
-     "hypothesis", "pluggy"}
+    {
+        "cardlab",
+        "conftest",
+        "sitecustomize",
+        "usercustomize",
+        "pytest",
+        "_pytest",
+        "hypothesis",
+        "pluggy",
+    }
 )
 _SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin")
 _NOBODY = 65534
@@ -158,8 +166,10 @@ def _refusal(path: Path) -> str:
     if not stat.S_ISREG(info.st_mode):
         return f"{path.name} is not a regular file; it was not loaded"
     if info.st_size > MAX_MODULE_BYTES:
-        return (f"{path.name} is {info.st_size:,} bytes, over the limit of "
-                f"{MAX_MODULE_BYTES:,} for one module; it was not loaded")
+        return (
+            f"{path.name} is {info.st_size:,} bytes, over the limit of "
+            f"{MAX_MODULE_BYTES:,} for one module; it was not loaded"
+        )
     return ""
 
 
@@ -184,8 +194,10 @@ def _ignored(folder: Path, wanted: set[str]) -> list[str]:
         for entry in entries:
             seen += 1
             if seen > MAX_LISTED_ENTRIES:
-                notes.append(f"the submission holds over {MAX_LISTED_ENTRIES} entries; "
-                             "only the modules of the phase were read")
+                notes.append(
+                    f"the submission holds over {MAX_LISTED_ENTRIES} entries; "
+                    "only the modules of the phase were read"
+                )
                 break
             name = entry.name
             if name in wanted:
@@ -194,8 +206,10 @@ def _ignored(folder: Path, wanted: set[str]) -> list[str]:
             if entry.is_dir(follow_symlinks=False):
                 stem = name
             if stem in _SHADOWING or stem in sys.stdlib_module_names:
-                notes.append(f"ignored {name} in the submission: it is named like a module "
-                             "of cardlab or Python, and only the phase's modules are loaded")
+                notes.append(
+                    f"ignored {name} in the submission: it is named like a module "
+                    "of cardlab or Python, and only the phase's modules are loaded"
+                )
     return sorted(notes)
 
 
@@ -207,8 +221,11 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
     package = root / "package" / composition.package
     package.mkdir(parents=True)
     refused = refusals(composition)
-    refused |= {name: _missing(path) for name, path in composition.modules.items()
-                if composition.origins[name] == STUDENT and not os.path.lexists(path)}
+    refused |= {
+        name: _missing(path)
+        for name, path in composition.modules.items()
+        if composition.origins[name] == STUDENT and not os.path.lexists(path)
+    }
     modules = {}
     for name, origin in composition.origins.items():
         source = composition.modules[name]

@@ -28,6 +28,7 @@ import sys
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from . import compose, confine
@@ -107,6 +108,7 @@ class Worker:
         self.handles: dict[int, Any] = {}
         self.next_handle = 1
         self.package = ""
+        self.modules: dict[str, ModuleType] = {}
         self.student_files: set[str] = set()
         self.codec = Codec([])
         self.output_limit = 65536
@@ -195,9 +197,18 @@ class Worker:
                 importlib.import_module(f"{self.package}.{name}")
 
     def resolve(self, path: str) -> Any:
-        """Find an object of the composed package by dotted path (``card.Card``)."""
+        """Find an object of the composed package by dotted path (``card.Card``).
+
+        Each module is imported once and kept: the codec resolves a class for every
+        value it encodes, and ``importlib.import_module`` costs far more than a dict
+        lookup. Attributes are still looked up on every call, as before.
+        """
         module_name, *attributes = path.split(".")
-        obj: Any = importlib.import_module(f"{self.package}.{module_name}")
+        obj: Any = self.modules.get(module_name)
+        if obj is None:
+            obj = self.modules[module_name] = importlib.import_module(
+                f"{self.package}.{module_name}"
+            )
         for attribute in attributes:
             obj = getattr(obj, attribute)
         return obj

@@ -96,7 +96,7 @@ def from_json(data: Any, is_enum: Any = None) -> Any:
         return [from_json(item, is_enum) for item in data]
     if kind is not dict or len(data) != 1:
         raise ProtocolError(f"unexpected {kind.__name__} in a message")
-    (tag, body), = data.items()
+    ((tag, body),) = data.items()
     if tag == "$v" and _is_pair(body, str, str):
         return Value(body[0], body[1], is_enum=bool(is_enum and is_enum(body[0])))
     if tag == "$h" and _is_pair(body, int, str):

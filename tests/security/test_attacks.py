@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from process_names import processes_named
 
-from cardlab.judge.grading import project_job, run
 from cardlab.course.project import Project
+from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
 from cardlab.worker.sandbox import MAX_LISTED_ENTRIES, MAX_MODULE_BYTES
 

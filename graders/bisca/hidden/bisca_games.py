@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardlab.worker.codec import Value
 from cardlab.judge.proxy import Handle, StudentRaised
 from cardlab.testing import show
+from cardlab.worker.codec import Value
 
 POLICIES = ("first", "last", "auto", "random")
 """How the moves of a replayed game are picked (see ``POLICY_TEXT``)."""

@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from cardlab.worker.codec import Value
-from cardlab.worker.process import WorkerFailure
 from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import show
+from cardlab.worker.codec import Value
+from cardlab.worker.process import WorkerFailure
 
 pytestmark = pytest.mark.part("tournament")
 
