@@ -15,13 +15,16 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from . import __version__
-from .course.project import Project
 from .errors import CardlabError
+from .judge.startup import cache_bytecode
+
+if TYPE_CHECKING:
+    from .course.project import Project
 
 _EXIT_CARDLAB_ERROR = 2
 
@@ -41,6 +44,8 @@ def _one_line_errors(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _project(folder: Path | None) -> Project:
+    from .course.project import Project
+
     return Project(folder.resolve()) if folder else Project.find()
 
 
@@ -72,6 +77,7 @@ test_option = click.option(
 @click.version_option(__version__, prog_name="cardlab")
 def main() -> None:
     """cardlab: graded, phase-by-phase card-game coursework."""
+    cache_bytecode()
 
 
 def _emit(report: Any, fmt: str, output: Path | None) -> None:

@@ -38,6 +38,7 @@ from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
+from .startup import import_before_rewriting
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,7 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         "--continue-on-collection-errors",
         "-q",
     ]
+    import_before_rewriting()
     output = io.StringIO()
     with (
         contextlib.redirect_stdout(output),
