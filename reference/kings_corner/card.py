@@ -40,16 +40,20 @@ class Card:
     Attributes:
         rank: One of ``RANKS``, e.g. "7" or "T".
         suit: One of ``SUITS``, e.g. "H".
-        value: The rank as a number, from 1 (Ace) to 13 (King), worked out once because
-            every lay compares it.
+        value: The rank as a number, from 1 (Ace) to 13 (King).
+        is_red: True for Diamonds and Hearts, False for Clubs and Spades.
+
+    ``value`` and ``is_red`` are worked out once, when the card is made, because every
+    lay and every step of the computer's turn compares them.
     """
 
     rank: str
     suit: str
     value: int = field(init=False, repr=False, compare=False)
+    is_red: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Check the rank and suit, then work out ``value``.
+        """Check the rank and suit, then work out ``value`` and ``is_red``.
 
         Raises:
             ValueError: If ``rank`` is not one of ``RANKS`` or ``suit`` not one of
@@ -60,6 +64,7 @@ class Card:
         if not isinstance(self.suit, str) or len(self.suit) != 1 or self.suit not in SUITS:
             raise ValueError(f"unknown suit {self.suit!r}: expected one of {' '.join(SUITS)}")
         object.__setattr__(self, "value", _VALUES[self.rank])
+        object.__setattr__(self, "is_red", self.suit in RED_SUITS)
 
     @classmethod
     def from_notation(cls, text: str) -> Card:
@@ -90,14 +95,9 @@ class Card:
         return self.rank + self.suit
 
     @property
-    def is_red(self) -> bool:
-        """bool: True for Diamonds and Hearts, False for Clubs and Spades."""
-        return self.suit in RED_SUITS
-
-    @property
     def color(self) -> str:
         """str: "red" or "black"."""
-        return "red" if self.suit in RED_SUITS else "black"
+        return "red" if self.is_red else "black"
 
     @property
     def is_king(self) -> bool:

@@ -44,15 +44,30 @@ def king_moves(table: Table, hand: PlayerHand) -> list[Move]:
         The moves, Kings from the hand in hand order first, each to every empty corner
         pile in pile order; then each King-bottomed pile 1 to 4 to every empty corner.
     """
-    corners = [number for number in CORNER_PILES if table.pile(number).is_empty]
+    corners = [number for number in CORNER_PILES if table.piles[number - 1].is_empty]
     if not corners:
         return []
     moves = [Move.lay(card, number) for card in hand if card.is_king for number in corners]
     for source in MOVABLE_PILES:
-        bottom = table.pile(source).bottom
+        bottom = table.piles[source - 1].bottom
         if bottom is not None and bottom.is_king:
             moves.extend(Move.pile(source, number) for number in corners)
     return moves
+
+
+def _wanted(table: Table) -> dict[tuple[int, bool], list[int]]:
+    """Which cards the non-empty piles accept: ``(value, is_red)`` -> pile numbers.
+
+    A pile whose top card is a red Eight wants a black Seven, ``(7, False)``.  The
+    steps below run before every move of every computer turn, so they look each card up
+    here once instead of trying it against each pile.
+    """
+    wanted: dict[tuple[int, bool], list[int]] = {}
+    for pile in table.piles:
+        top = pile.top
+        if top is not None:
+            wanted.setdefault((top.value - 1, not top.is_red), []).append(pile.number)
+    return wanted
 
 
 def pile_moves(table: Table) -> list[Move]:
@@ -64,12 +79,17 @@ def pile_moves(table: Table) -> list[Move]:
     Returns:
         The moves, by source pile then target pile.
     """
+    return _pile_moves(table, _wanted(table))
+
+
+def _pile_moves(table: Table, wanted: dict[tuple[int, bool], list[int]]) -> list[Move]:
+    """``pile_moves``, given the ``_wanted`` of the table."""
     moves = []
     for source in MOVABLE_PILES:
-        pile = table.pile(source)
-        for target in table.piles:
-            if not target.is_empty and pile.can_move_onto(target):
-                moves.append(Move.pile(source, target.number))
+        bottom = table.piles[source - 1].bottom
+        if bottom is not None:
+            targets = wanted.get((bottom.value, bottom.is_red), ())
+            moves.extend(Move.pile(source, number) for number in targets if number != source)
     return moves
 
 
@@ -83,9 +103,13 @@ def lays_on_piles(table: Table, hand: PlayerHand) -> list[Move]:
     Returns:
         The moves, by card in hand order then by pile.
     """
-    targets = [pile for pile in table.piles if not pile.is_empty]
-    return [Move.lay(card, pile.number) for card in hand for pile in targets
-            if pile.can_take(card)]
+    return _lays_on_piles(hand, _wanted(table))
+
+
+def _lays_on_piles(hand: PlayerHand, wanted: dict[tuple[int, bool], list[int]]) -> list[Move]:
+    """``lays_on_piles``, given the ``_wanted`` of the table."""
+    return [Move.lay(card, number) for card in hand
+            for number in wanted.get((card.value, card.is_red), ())]
 
 
 def lays_on_empty_piles(table: Table, hand: PlayerHand) -> list[Move]:
@@ -98,7 +122,7 @@ def lays_on_empty_piles(table: Table, hand: PlayerHand) -> list[Move]:
     Returns:
         The moves, by card in hand order then by pile.
     """
-    empty = [number for number in MOVABLE_PILES if table.pile(number).is_empty]
+    empty = [number for number in MOVABLE_PILES if table.piles[number - 1].is_empty]
     return [Move.lay(card, number) for card in hand for number in empty]
 
 
@@ -113,7 +137,11 @@ def allowed_moves(table: Table, hand: PlayerHand) -> list[Move]:
         ``king_moves``, else ``pile_moves``, else ``lays_on_piles``, else
         ``lays_on_empty_piles``: the first that is not empty.
     """
-    return (king_moves(table, hand) or pile_moves(table) or lays_on_piles(table, hand)
+    moves = king_moves(table, hand)
+    if moves:
+        return moves
+    wanted = _wanted(table)  # read once for steps 2 and 3
+    return (_pile_moves(table, wanted) or _lays_on_piles(hand, wanted)
             or lays_on_empty_piles(table, hand))
 
 
