@@ -85,8 +85,10 @@ class Card:
         """
         cleaned = text.strip().upper() if isinstance(text, str) else ""
         if len(cleaned) != 2 or cleaned[0] not in RANKS or cleaned[1] not in SUITS:
-            raise ValueError(f"{text!r} is not a card: expected a rank from {RANKS} "
-                             f"then a suit from {SUITS}, e.g. 7H")
+            raise ValueError(
+                f"{text!r} is not a card: expected a rank from {RANKS} "
+                f"then a suit from {SUITS}, e.g. 7H"
+            )
         return cls(cleaned[0], cleaned[1])
 
     @property

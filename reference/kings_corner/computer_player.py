@@ -41,8 +41,7 @@ def king_moves(table: Table, hand: PlayerHand) -> list[Move]:
         hand: The computer's hand.
 
     Returns:
-        The moves, Kings from the hand in hand order first, each to every empty corner
-        pile in pile order; then each King-bottomed pile 1 to 4 to every empty corner.
+        Every such move once, in any order (empty when no corner pile is empty).
     """
     corners = [number for number in CORNER_PILES if table.piles[number - 1].is_empty]
     if not corners:
@@ -77,7 +76,7 @@ def pile_moves(table: Table) -> list[Move]:
         table: The table.
 
     Returns:
-        The moves, by source pile then target pile.
+        Every such move once, in any order.
     """
     return _pile_moves(table, _wanted(table))
 
@@ -101,15 +100,18 @@ def lays_on_piles(table: Table, hand: PlayerHand) -> list[Move]:
         hand: The computer's hand.
 
     Returns:
-        The moves, by card in hand order then by pile.
+        Every such move once, in any order.
     """
     return _lays_on_piles(hand, _wanted(table))
 
 
 def _lays_on_piles(hand: PlayerHand, wanted: dict[tuple[int, bool], list[int]]) -> list[Move]:
     """``lays_on_piles``, given the ``_wanted`` of the table."""
-    return [Move.lay(card, number) for card in hand
-            for number in wanted.get((card.value, card.is_red), ())]
+    return [
+        Move.lay(card, number)
+        for card in hand
+        for number in wanted.get((card.value, card.is_red), ())
+    ]
 
 
 def lays_on_empty_piles(table: Table, hand: PlayerHand) -> list[Move]:
@@ -120,7 +122,7 @@ def lays_on_empty_piles(table: Table, hand: PlayerHand) -> list[Move]:
         hand: The computer's hand.
 
     Returns:
-        The moves, by card in hand order then by pile.
+        Every such move once, in any order.
     """
     empty = [number for number in MOVABLE_PILES if table.piles[number - 1].is_empty]
     return [Move.lay(card, number) for card in hand for number in empty]
@@ -141,8 +143,11 @@ def allowed_moves(table: Table, hand: PlayerHand) -> list[Move]:
     if moves:
         return moves
     wanted = _wanted(table)  # read once for steps 2 and 3
-    return (_pile_moves(table, wanted) or _lays_on_piles(hand, wanted)
-            or lays_on_empty_piles(table, hand))
+    return (
+        _pile_moves(table, wanted)
+        or _lays_on_piles(hand, wanted)
+        or lays_on_empty_piles(table, hand)
+    )
 
 
 class ComputerPlayer(Player):

@@ -63,8 +63,9 @@ def is_game_over(totals: Sequence[int]) -> bool:
     return max(totals) >= GAME_LIMIT
 
 
-def play_round(table: Table, first: Player, second: Player,
-               after_turn: TurnHook | None = None) -> bool:
+def play_round(
+    table: Table, first: Player, second: Player, after_turn: TurnHook | None = None
+) -> bool:
     """Play a dealt round to its end: whole turns, ``first`` then ``second`` and so on.
 
     Args:
@@ -116,8 +117,7 @@ def winner_line(human: int, computer: int) -> str:
 class Game:
     """A sitting of games between a person and the computer, with rounds and penalties."""
 
-    def __init__(self, human: HumanPlayer, computer: ComputerPlayer,
-                 rng: random.Random) -> None:
+    def __init__(self, human: HumanPlayer, computer: ComputerPlayer, rng: random.Random) -> None:
         """Set up the first game; the computer deals its first round.
 
         Args:
@@ -241,8 +241,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     Raises:
         SystemExit: From argparse when the options are wrong (status 2) or ``--help``.
     """
-    parser = argparse.ArgumentParser(prog="python -m kings_corner.game",
-                                     description="Play Kings in the Corner.")
+    parser = argparse.ArgumentParser(
+        prog="python -m kings_corner.game", description="Play Kings in the Corner."
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the shuffles")
     seed = parser.parse_args(argv).seed
     rng = random.Random(seed)

@@ -38,8 +38,9 @@ HELP_TEXT = (
 )
 """What the ``H`` command prints."""
 
-ABOUT_TEXT = ("Kings in the Corner, the cardlab reference for the CS 340 project: "
-              "you against the computer.")
+ABOUT_TEXT = (
+    "Kings in the Corner, the cardlab reference for the CS 340 project: you against the computer."
+)
 """What the ``A`` command prints."""
 
 
@@ -82,8 +83,9 @@ def parse_card(text: str) -> Card:
     try:
         return Card.from_notation(text)
     except ValueError:
-        raise CommandError(f"{text!r} is not a card: type a rank ({RANKS}) then a suit "
-                           f"({SUITS}), e.g. 7H") from None
+        raise CommandError(
+            f"{text!r} is not a card: type a rank ({RANKS}) then a suit ({SUITS}), e.g. 7H"
+        ) from None
 
 
 def parse_pile(text: str) -> int:

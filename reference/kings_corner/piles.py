@@ -221,8 +221,9 @@ class LaydownPile(CardPile):
             True if the move is allowed.
         """
         bottom = self.bottom
-        return (self.is_movable and bottom is not None and other is not self
-                and other.can_take(bottom))
+        return (
+            self.is_movable and bottom is not None and other is not self and other.can_take(bottom)
+        )
 
     def move_onto(self, other: LaydownPile) -> None:
         """Move all the cards of this pile, in order, on top of ``other``; this pile ends empty.
@@ -234,8 +235,10 @@ class LaydownPile(CardPile):
             IllegalMove: If ``can_move_onto(other)`` is False; the message says why.
         """
         if not self.can_move_onto(other):
-            raise IllegalMove(f"pile {self._number} cannot be moved onto pile "
-                              f"{other.number}: {self._move_refusal(other)}")
+            raise IllegalMove(
+                f"pile {self._number} cannot be moved onto pile "
+                f"{other.number}: {self._move_refusal(other)}"
+            )
         other._cards.extend(self._cards)
         self._cards.clear()
 
@@ -322,8 +325,7 @@ class DrawPile(CardPile):
             raise IllegalMove("the draw pile is empty")
         return self._cards.pop()
 
-    def deal(self, first: PlayerHand, second: PlayerHand,
-             piles: Sequence[LaydownPile]) -> None:
+    def deal(self, first: PlayerHand, second: PlayerHand, piles: Sequence[LaydownPile]) -> None:
         """Deal a round from the top of this pile.
 
         One card at a time, alternately, ``first`` (the player who is not dealing)

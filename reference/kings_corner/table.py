@@ -98,8 +98,9 @@ class Move(NamedTuple):
 class Table:
     """The lay-down piles and the draw pile of one round, and the moves made on them."""
 
-    def __init__(self, draw_pile: DrawPile | None = None,
-                 piles: Iterable[LaydownPile] | None = None) -> None:
+    def __init__(
+        self, draw_pile: DrawPile | None = None, piles: Iterable[LaydownPile] | None = None
+    ) -> None:
         """Set up a table.
 
         Args:
@@ -159,12 +160,18 @@ class Table:
         """
         kind = move.kind
         if kind == LAY:
-            return (move.card in hand and move.target in range(1, PILE_COUNT + 1)
-                    and self._piles[move.target - 1].can_take(move.card))
+            return (
+                move.card in hand
+                and move.target in range(1, PILE_COUNT + 1)
+                and self._piles[move.target - 1].can_take(move.card)
+            )
         if kind == MOVE:
             numbers = range(1, PILE_COUNT + 1)
-            return (move.source in numbers and move.target in numbers
-                    and self._piles[move.source - 1].can_move_onto(self._piles[move.target - 1]))
+            return (
+                move.source in numbers
+                and move.target in numbers
+                and self._piles[move.source - 1].can_move_onto(self._piles[move.target - 1])
+            )
         return kind == DRAW and not self._draw_pile.is_empty
 
     def apply(self, hand: PlayerHand, move: Move) -> Card | None:
