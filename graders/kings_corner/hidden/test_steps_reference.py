@@ -32,6 +32,8 @@ def test_steps_like_the_reference(student, ref, family, seed):
         ref_args = (state.table, state.hand) if takes_hand else (state.table,)
         expected = sorted(ref.canon(getattr(ref.computer_player, name)(*ref_args)))
         got = getattr(student.computer_player, name)(*((table, hand) if takes_hand else (table,)))
-        call = (f"{name}(table{', hand' if takes_hand else ''}) on this position "
-                f"({family}, seed {seed}):\n{position.describe()}")
+        call = (
+            f"{name}(table{', hand' if takes_hand else ''}) on this position "
+            f"({family}, seed {seed}):\n{position.describe()}"
+        )
         expect_equal(sorted(got) if isinstance(got, list) else got, expected, call)
