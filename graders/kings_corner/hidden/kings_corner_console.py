@@ -200,6 +200,54 @@ class Script:
     result: object
 
 
+class _ScriptedPerson:
+    """Types the script's lines into the reference: an ``input`` that looks at the table."""
+
+    def __init__(self, ref, seed, bad_share, answers, stop_after, stop_with) -> None:
+        self.ref, self.rng, self.bad_share = ref, random.Random(seed), bad_share
+        self.answers, self.stop_after, self.stop_with = list(answers), stop_after, stop_with
+        self.typed: list[str] = []
+        self.commands: list[str] = []
+        self.bad_prompts: list[int] = []
+        self.table = self.hand = None
+
+    def input(self, prompt: str = "") -> str:
+        print(prompt, end="")
+        if prompt.startswith("Play another"):
+            if not self.answers:
+                raise EOFError
+            line = self.answers.pop(0)
+        else:
+            line = self._command()
+            self.commands.append(line)
+        self.typed.append(line)
+        return line
+
+    def _command(self) -> str:
+        count = len(self.commands)
+        if count >= MAX_LINES or (self.stop_after is not None and count >= self.stop_after):
+            if self.stop_with is None or (self.commands and self.commands[-1] == self.stop_with):
+                raise EOFError
+            return self.stop_with
+        line, bad = next_line(self.ref, self.table, self.hand, self.rng, self.bad_share)
+        if bad:
+            self.bad_prompts.append(count)
+        return line
+
+    @contextlib.contextmanager
+    def typing(self):
+        """Within the block, the reference's ``input`` is this person's."""
+        ref = self.ref
+        ref.human_player.input = ref.game.input = self.input
+        try:
+            yield
+        finally:
+            del ref.human_player.input, ref.game.input
+
+    def script(self, out: str, result) -> Script:
+        return Script(self.typed, self.commands, self.bad_prompts, out, result)
+
+
 def run_reference(
     ref,
     argv,
@@ -221,50 +269,46 @@ def run_reference(
             the input when it is None).
         stop_with: The last line typed, e.g. ``q``.
     """
-    rng = random.Random(seed)
-    typed: list[str] = []
-    commands: list[str] = []
-    bad_prompts: list[int] = []
-    pending = list(answers)
-    where: dict = {}
+    person = _ScriptedPerson(ref, seed, bad_share, answers, stop_after, stop_with)
 
     class ScriptedHuman(ref.human_player.HumanPlayer):
         def take_turn(self, table, opponent):
-            where["table"], where["hand"] = table, self.hand
+            person.table, person.hand = table, self.hand
             return super().take_turn(table, opponent)
-
-    def scripted_input(prompt: str = "") -> str:
-        print(prompt, end="")
-        if prompt.startswith("Play another"):
-            if not pending:
-                raise EOFError
-            line = pending.pop(0)
-        else:
-            if len(commands) >= MAX_LINES or (
-                stop_after is not None and len(commands) >= stop_after
-            ):
-                if stop_with is None or (commands and commands[-1] == stop_with):
-                    raise EOFError
-                line = stop_with
-            else:
-                line, bad = next_line(ref, where["table"], where["hand"], rng, bad_share)
-                if bad:
-                    bad_prompts.append(len(commands))
-            commands.append(line)
-        typed.append(line)
-        return line
 
     out = io.StringIO()
     saved = ref.game.HumanPlayer
     ref.game.HumanPlayer = ScriptedHuman
-    ref.human_player.input = ref.game.input = scripted_input
     try:
-        with contextlib.redirect_stdout(out):
+        with person.typing(), contextlib.redirect_stdout(out):
             result = ref.game.main(list(argv))
     finally:
         ref.game.HumanPlayer = saved
-        del ref.human_player.input, ref.game.input
-    return Script(typed, commands, bad_prompts, out.getvalue(), result)
+    return person.script(out.getvalue(), result)
+
+
+def run_reference_turn(
+    ref,
+    table,
+    human,
+    opponent,
+    seed: int,
+    bad_share: float = 0.3,
+    stop_after: int | None = None,
+    stop_with: str | None = None,
+) -> Script:
+    """Run the reference ``HumanPlayer.take_turn`` with a scripted person; ``result`` is
+    None, or the name of the exception the turn raised (``QuitGame``, ``EOFError``)."""
+    person = _ScriptedPerson(ref, seed, bad_share, (), stop_after, stop_with)
+    person.table, person.hand = table, human.hand
+    out = io.StringIO()
+    result = None
+    with person.typing(), contextlib.redirect_stdout(out):
+        try:
+            human.take_turn(table, opponent)
+        except (ref.player.QuitGame, EOFError) as error:
+            result = type(error).__name__
+    return person.script(out.getvalue(), result)
 
 
 # -- comparing your program's output with the reference's ---------------------------------------
@@ -278,8 +322,11 @@ def shown_lines(lines) -> str:
     return "\n".join(f"    | {line}" for line in lines)
 
 
-def compare_runs(run, script: Script, call: str) -> None:
-    """Your run shows what the reference showed on the checked lines; else AssertionError."""
+def compare_runs(run, script: Script, call: str, check_result: bool = True) -> None:
+    """Your run shows what the reference showed on the checked lines; else AssertionError.
+
+    ``check_result`` also compares what was returned (``main``'s exit status).
+    """
     if run.raised is not None:
         raise AssertionError(
             f"{call}\n  your program raised {run.raised.type_name}: "
@@ -319,7 +366,9 @@ def compare_runs(run, script: Script, call: str) -> None:
             f"{call}\n  the penalty and winner lines, in order:\n  expected:\n"
             f"{shown_lines(expected_scored)}\n  seen:\n{shown_lines(got_scored)}"
         )
-    if type(run.result) is not type(script.result) or run.result != script.result:
+    if check_result and (
+        type(run.result) is not type(script.result) or run.result != script.result
+    ):
         raise AssertionError(
             f"{call}\n  expected main to return {script.result!r}, got {run.result!r}"
         )
