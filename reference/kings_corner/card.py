@@ -42,8 +42,9 @@ class Card:
         suit: One of ``SUITS``, e.g. "H".
         value: The rank as a number, from 1 (Ace) to 13 (King).
         is_red: True for Diamonds and Hearts, False for Clubs and Spades.
+        is_king: True when the rank is ``KING``.
 
-    ``value`` and ``is_red`` are worked out once, when the card is made, because every
+    ``value``, ``is_red`` and ``is_king`` are worked out once, when the card is made, because every
     lay and every step of the computer's turn compares them.
     """
 
@@ -51,9 +52,10 @@ class Card:
     suit: str
     value: int = field(init=False, repr=False, compare=False)
     is_red: bool = field(init=False, repr=False, compare=False)
+    is_king: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Check the rank and suit, then work out ``value`` and ``is_red``.
+        """Check the rank and suit, then work out ``value``, ``is_red`` and ``is_king``.
 
         Raises:
             ValueError: If ``rank`` is not one of ``RANKS`` or ``suit`` not one of
@@ -65,6 +67,7 @@ class Card:
             raise ValueError(f"unknown suit {self.suit!r}: expected one of {' '.join(SUITS)}")
         object.__setattr__(self, "value", _VALUES[self.rank])
         object.__setattr__(self, "is_red", self.suit in RED_SUITS)
+        object.__setattr__(self, "is_king", self.rank == KING)
 
     @classmethod
     def from_notation(cls, text: str) -> Card:
@@ -100,11 +103,6 @@ class Card:
     def color(self) -> str:
         """str: "red" or "black"."""
         return "red" if self.is_red else "black"
-
-    @property
-    def is_king(self) -> bool:
-        """bool: True when the rank is ``KING``."""
-        return self.rank == KING
 
     def __str__(self) -> str:
         """Return the notation, e.g. "7H"."""

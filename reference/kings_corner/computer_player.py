@@ -43,12 +43,13 @@ def king_moves(table: Table, hand: PlayerHand) -> list[Move]:
     Returns:
         Every such move once, in any order (empty when no corner pile is empty).
     """
-    corners = [number for number in CORNER_PILES if table.piles[number - 1].is_empty]
+    piles = table.piles
+    corners = [number for number in CORNER_PILES if piles[number - 1].is_empty]
     if not corners:
         return []
     moves = [Move.lay(card, number) for card in hand if card.is_king for number in corners]
     for source in MOVABLE_PILES:
-        bottom = table.piles[source - 1].bottom
+        bottom = piles[source - 1].bottom
         if bottom is not None and bottom.is_king:
             moves.extend(Move.pile(source, number) for number in corners)
     return moves
@@ -62,10 +63,10 @@ def _wanted(table: Table) -> dict[tuple[int, bool], list[int]]:
     here once instead of trying it against each pile.
     """
     wanted: dict[tuple[int, bool], list[int]] = {}
-    for pile in table.piles:
+    for number, pile in enumerate(table.piles, start=1):
         top = pile.top
         if top is not None:
-            wanted.setdefault((top.value - 1, not top.is_red), []).append(pile.number)
+            wanted.setdefault((top.value - 1, not top.is_red), []).append(number)
     return wanted
 
 
@@ -84,8 +85,8 @@ def pile_moves(table: Table) -> list[Move]:
 def _pile_moves(table: Table, wanted: dict[tuple[int, bool], list[int]]) -> list[Move]:
     """``pile_moves``, given the ``_wanted`` of the table."""
     moves = []
-    for source in MOVABLE_PILES:
-        bottom = table.piles[source - 1].bottom
+    for source, pile in zip(MOVABLE_PILES, table.piles, strict=False):
+        bottom = pile.bottom
         if bottom is not None:
             targets = wanted.get((bottom.value, bottom.is_red), ())
             moves.extend(Move.pile(source, number) for number in targets if number != source)
@@ -124,7 +125,9 @@ def lays_on_empty_piles(table: Table, hand: PlayerHand) -> list[Move]:
     Returns:
         Every such move once, in any order.
     """
-    empty = [number for number in MOVABLE_PILES if table.piles[number - 1].is_empty]
+    empty = [
+        number for number, pile in zip(MOVABLE_PILES, table.piles, strict=False) if pile.is_empty
+    ]
     return [Move.lay(card, number) for card in hand for number in empty]
 
 

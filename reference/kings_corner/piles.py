@@ -59,8 +59,8 @@ class CardPile:
         return len(self._cards)
 
     def __iter__(self) -> Iterator[Card]:
-        """Iterate over the cards from the bottom to the top."""
-        return iter(tuple(self._cards))
+        """Iterate over the cards from the bottom to the top (of a copy: the pile may change)."""
+        return iter(self._cards.copy())
 
     def __contains__(self, card: object) -> bool:
         """Return True if ``card`` is in the pile."""

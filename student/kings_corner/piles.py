@@ -52,7 +52,7 @@ class CardPile:
         raise NotImplementedError("CardPile.__len__ is yours to write in this phase")
 
     def __iter__(self) -> Iterator[Card]:
-        """Iterate over the cards from the bottom to the top."""
+        """Iterate over the cards from the bottom to the top (of a copy: the pile may change)."""
         raise NotImplementedError("CardPile.__iter__ is yours to write in this phase")
 
     def __contains__(self, card: object) -> bool:
