@@ -279,26 +279,29 @@ def set_up(student, position: Position, seed: int):
 
 
 def play_turn(student, position: Position, seed: int) -> tuple[list[str], list, list]:
-    """Run your ``take_turn`` on the position; return its moves, the piles and the hand after."""
-    table, computer = set_up(student, position, seed)
+    """Run your ``take_turn`` on the position; return its moves, the piles and the hand after.
+
+    Every way your code can fail is turned into one ``AssertionError`` raised from one
+    place, so that hypothesis, replaying the example, sees the same failure again (a
+    worker that timed out fails every later call of the test at once).
+    """
     call = (
         f"ComputerPlayer('Computer', random.Random({seed})).take_turn(table, opponent) "
         f"on this position ({position.family}):\n{position.describe()}"
     )
     try:
+        table, computer = set_up(student, position, seed)
         computer.take_turn(table, student.player.Player("You"))
+        moves = [move.text for move in table.moves]
+        return moves, [pile.cards for pile in table.piles], computer.hand.cards
     except StudentRaised as error:
-        raise AssertionError(
-            f"{call}\n  your turn raised {error.type_name}: {error.message}{error.stub_hint}"
-        ) from None
+        problem = f"your code raised {error.type_name}: {error.message}{error.stub_hint}"
     except WorkerFailure as failure:
-        raise AssertionError(
-            f"{call}\n  your turn did not finish: {failure}\n"
+        problem = (
+            f"your turn did not finish: {failure}\n"
             "  (does a loop go on after every step has run out of moves?)"
-        ) from None
-    moves = [move.text for move in table.moves]
-    piles = [pile.cards for pile in table.piles]
-    return moves, piles, computer.hand.cards
+        )
+    raise AssertionError(f"{call}\n  {problem}")
 
 
 def check_turn(student, ref, position: Position, seed: int) -> None:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from kings_corner_setup import make_hand, make_table
 from kings_corner_turns import FAMILIES, make_position, reference_state
 
+from cardlab.process import WorkerFailure
 from cardlab.testing import expect_equal
 
 pytestmark = pytest.mark.part("ai-steps")
@@ -24,6 +25,17 @@ FUNCTIONS = ("king_moves", "pile_moves", "lays_on_piles", "lays_on_empty_piles",
 def test_steps_like_the_reference(student, ref, family, seed):
     """Every step function's moves are the reference's (as sets), on a position of each family."""
     position = make_position(family, seed, ref)
+    try:
+        _compare_steps(student, ref, position)
+    except WorkerFailure as failure:  # one place, so that hypothesis sees the same failure
+        raise AssertionError(
+            f"The step functions on this position ({family}, seed {seed}):\n"
+            f"{position.describe()}\n  did not finish: {failure}"
+        ) from None
+
+
+def _compare_steps(student, ref, position):
+    family, seed = position.family, position.seed
     state = reference_state(ref, position)
     table = make_table(student, position.piles, position.stock)
     hand = make_hand(student, position.hand)
