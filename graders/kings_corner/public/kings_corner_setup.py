@@ -9,6 +9,9 @@ A table is written as eight strings, pile 1 first, each the pile's cards bottom 
 from cardlab.codec import Value
 from cardlab.testing import card
 
+EXAMPLE = ("8S 7H 6C 5D", "AD", "JD TC", "6H 5S 4D 3S", "KH", "KS QH JS TD 9S", "", "")
+"""The piles of the course's example prompt, pile 1 first."""
+
 
 def describe_table(piles, hand, stock) -> str:
     """The position in lines, as a failure message shows it."""

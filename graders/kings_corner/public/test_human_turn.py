@@ -1,14 +1,13 @@
 """Public tests of a person's turn (phase 3): the lines shown, commands, bad input."""
 
 import pytest
-from kings_corner_setup import make_computer, make_table
+from kings_corner_setup import EXAMPLE, make_computer, make_table
 
 from cardlab.codec import Value
 from cardlab.testing import cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("human-turn")
 
-EXAMPLE = ("8S 7H 6C 5D", "AD", "JD TC", "6H 5S 4D 3S", "KH", "KS QH JS TD 9S", "", "")
 EXAMPLE_LINES = [
     "Pile 1: 8S 7H 6C 5D",
     "Pile 2: AD",

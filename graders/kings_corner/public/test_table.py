@@ -1,14 +1,12 @@
 """Public tests of Table and Move (phase 1): lays, pile moves and draws through apply."""
 
 import pytest
+from kings_corner_setup import EXAMPLE
 
 from cardlab.codec import Value
 from cardlab.testing import card, cards, expect_equal
 
 pytestmark = pytest.mark.part("table")
-
-EXAMPLE = ("8S 7H 6C 5D", "AD", "JD TC", "6H 5S 4D 3S", "KH", "KS QH JS TD 9S", "", "")
-"""The piles of the course's example prompt, pile 1 first."""
 
 
 def move(text):
