@@ -187,8 +187,9 @@ class Table:
             The card drawn for a draw, otherwise None.
 
         Raises:
-            IllegalMove: If the move is not allowed; the message says why, and the
-                table and the hand are unchanged.
+            IllegalMove: If the move is not allowed, or its kind is not ``LAY``, ``MOVE``
+                or ``DRAW``; the message says why, and the table and the hand are
+                unchanged.
         """
         if move.kind == LAY:
             pile = self.pile(move.target)
@@ -200,9 +201,11 @@ class Table:
         elif move.kind == MOVE:
             self.pile(move.source).move_onto(self.pile(move.target))
             drawn = None
-        else:
+        elif move.kind == DRAW:
             drawn = self._draw_pile.draw()
             hand.add(drawn)
+        else:
+            raise IllegalMove(f"{move.kind!r} is not a kind of move: expected L, M or D")
         self._moves.append(move)
         return drawn
 

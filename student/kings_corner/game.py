@@ -17,8 +17,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .computer_player import ComputerPlayer
-from .human_player import HumanPlayer
 from .player import Player
 from .table import Move, Table
 
@@ -94,12 +92,14 @@ def winner_line(human: int, computer: int) -> str:
 class Game:
     """A sitting of games between a person and the computer, with rounds and penalties."""
 
-    def __init__(self, human: HumanPlayer, computer: ComputerPlayer, rng: random.Random) -> None:
+    def __init__(self, human: Player, computer: Player, rng: random.Random) -> None:
         """Set up the first game; the computer deals its first round.
 
         Args:
-            human: The person's player.
-            computer: The computer's player.
+            human: The person's player, a ``HumanPlayer`` in ``main`` (any ``Player``
+                will do: with a ``ComputerPlayer`` here, two computers play).
+            computer: The computer's player, a ``ComputerPlayer``, whose moves
+                ``play_round`` announces.
             rng: Shuffles the draw pile at every round (``DrawPile.shuffled(rng)``).
         """
         raise NotImplementedError("Game.__init__ is yours to write in this phase")

@@ -149,8 +149,9 @@ class Table:
             The card drawn for a draw, otherwise None.
 
         Raises:
-            IllegalMove: If the move is not allowed; the message says why, and the
-                table and the hand are unchanged.
+            IllegalMove: If the move is not allowed, or its kind is not ``LAY``, ``MOVE``
+                or ``DRAW``; the message says why, and the table and the hand are
+                unchanged.
         """
         raise NotImplementedError("Table.apply is yours to write in this phase")
 
