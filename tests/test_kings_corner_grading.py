@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.grading import project_job, run
-from cardlab.results import GradeReport
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
 
 PHASES = (1, 2, 3)
 ALTERNATIVES = Path(__file__).parent / "kings_corner_alternatives"
@@ -170,7 +170,7 @@ BUGS = (
 @pytest.fixture(scope="module")
 def solution(repo, tmp_path_factory) -> Path:
     """The reference written out as a submission."""
-    from cardlab.solution import write_solution
+    from cardlab.course.solution import write_solution
 
     spec = repo.spec("kings_corner")
     folder = tmp_path_factory.mktemp("kings_corner") / "solution"

@@ -18,11 +18,11 @@ from play_script import Script
 from rich.console import Console
 
 from cardlab.cli import main
-from cardlab.codec import Codec
+from cardlab.course.project import Project
+from cardlab.judge.reference import Reference
 from cardlab.play import kings_corner, play_game
 from cardlab.play.terminal import EXIT_DONE, EXIT_INPUT_CLOSED, EXIT_INTERRUPTED
-from cardlab.project import Project
-from cardlab.reference import Reference
+from cardlab.worker.codec import Codec
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
 SEED = 3

@@ -21,10 +21,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..codec import Codec
+from ..course.project import Project
 from ..errors import CardlabError
-from ..project import Project
-from ..reference import Reference
+from ..judge.reference import Reference
+from ..worker.codec import Codec
 from . import kings_corner_screen as screen
 from .terminal import Ask, QuitGame, run_game
 

@@ -12,7 +12,7 @@ position in one request, a grader may *send* a lay-down pile as ``5:KD QS`` (bui
 ``DrawPile(cards)``); those two never come back as values.
 """
 
-from cardlab.codec import Codec, Resolve, TextType
+from cardlab.worker.codec import Codec, Resolve, TextType
 
 
 def card_notation(card) -> str:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardlab.codec import Value
-from cardlab.process import WorkerFailure
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import Procedure, Step, card, expect_conformant, expect_equal
+from cardlab.worker.codec import Value
+from cardlab.worker.process import WorkerFailure
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

@@ -24,9 +24,9 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from cardlab.codec import Value
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import card, expect_equal
+from cardlab.worker.codec import Value
 
 NAMES = ("first", "second")
 

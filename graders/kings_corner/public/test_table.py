@@ -3,8 +3,8 @@
 import pytest
 from kings_corner_setup import EXAMPLE
 
-from cardlab.codec import Value
 from cardlab.testing import card, cards, expect_equal
+from cardlab.worker.codec import Value
 
 pytestmark = pytest.mark.part("table")
 
