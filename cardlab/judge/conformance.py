@@ -110,7 +110,7 @@ class Breach(Generic[Choice]):
             return f"{number}, {show(self.choice)}, came after the end"
         if self.kind == ENDED_EARLY:
             return (
-                f"the sequence stopped after {self.index} choice(s) while {self.step} "
+                f"the choices stopped after {self.index} choice(s) while {self.step} "
                 f"still allowed: {allowed}"
             )
         if self.kind == STEP_SKIPPED:

@@ -59,10 +59,8 @@ def test_turns_like_the_reference(student, ref, family, seed, ending, after):
     for text in position.hand.split():
         held.add(card(text))
     student_opponent = make_computer(student, " ".join(c.notation for c in opponent.hand), seed)
-    take_turn = student.human_player.HumanPlayer.take_turn
     run = student.console(
-        take_turn,
-        student_human,
+        student_human.take_turn,
         student_table,
         student_opponent,
         stdin=typed_text(script.typed),

@@ -70,8 +70,7 @@ def run_turn(student, typed, hand="KC QS TH 9D 6D 2S", stock="2C 4S"):
         held.add(card)
     opponent = make_computer(student, "AH 2H 3H 4H 5H 7H")
     stdin = "".join(f"{line}\n" for line in typed)
-    take_turn = student.human_player.HumanPlayer.take_turn
-    run = student.console(take_turn, human, table, opponent, stdin=stdin)
+    run = student.console(human.take_turn, table, opponent, stdin=stdin)
     return run, table, human
 
 
