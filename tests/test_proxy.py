@@ -101,14 +101,8 @@ def test_identity_crosses_as_handles_and_a_clone_is_another_object(cardgame):
     twin = game.clone()
     assert cardgame.builtin("is", game, game) is True
     assert cardgame.builtin("is", twin, game) is False
-    assert (
-        cardgame.builtin(
-            "is",
-            game.player(Value("Direction", "NORTH", True)).hand,
-            twin.player(Value("Direction", "NORTH", True)).hand,
-        )
-        is False
-    )
+    assert cardgame.builtin("is", game.player(Value("Direction", "NORTH", True)).hand,
+                            twin.player(Value("Direction", "NORTH", True)).hand) is False
     deck = [Value("Card", text) for text in ("QH", "10S", "2C", "AD")]
     game.deal(deck)
     assert list(game.player(Value("Direction", "EAST", True)).hand) == [Value("Card", "10S")]
