@@ -7,7 +7,7 @@ and confined like all student code, against implementations of the package:
    something the contract does not promise; it is named in the report and does not
    count;
 2. **each chaff**, a copy of the reference with one realistic bug (see
-   :mod:`cardlab.chaffs`): it is *caught* when one of the tests that passed on the
+   :mod:`cardlab.judge.chaffs`): it is *caught* when one of the tests that passed on the
    wheat fails on it (a test that runs out of time fails);
 3. **the wheat again**, at a random place among the chaffs: a test must pass there too,
    so a test that passes only on the first run (by leaving files behind, say) counts
@@ -24,6 +24,7 @@ the worker's own.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import os
 import py_compile
 import secrets
@@ -33,12 +34,13 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import compose
+from ..course.spec import Part, StudentTests
+from ..worker import compose
+from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
+from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree
+from ..worker.wire import from_json
 from .chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
-from .process import WorkerFailure, WorkerProcess, WorkerSetup
 from .results import FAILED, PASSED, VISIBLE, TestResult
-from .sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree
-from .spec import Part, StudentTests
 
 TEST_LIBRARIES = ("pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pygments", "py")
 """What the worker needs to run pytest, copied into its private tree (``py`` is
@@ -182,8 +184,9 @@ class _Runner:
         valid = first.passed
         order = [chaff.id for chaff in self.chaffs]
         order.insert(secrets.randbelow(len(order) + 1), WHEAT_AGAIN)
-        runs = {name: self._run(name, sorted(valid), name != WHEAT_AGAIN)
-                for name in order if valid}
+        runs = {
+            name: self._run(name, sorted(valid), name != WHEAT_AGAIN) for name in order if valid
+        }
         failures = dict(first.failed)
         again = runs.get(WHEAT_AGAIN)
         if again is not None:
@@ -192,8 +195,10 @@ class _Runner:
             valid -= set(again.failed)
             if again.cut:
                 valid = frozenset()
-                notes.append("run again on a correct implementation, your tests were "
-                             f"{again.cut}; none of them counts")
+                notes.append(
+                    "run again on a correct implementation, your tests were "
+                    f"{again.cut}; none of them counts"
+                )
         caught = tuple(c for c in self.chaffs if c.id in runs and _catches(runs[c.id], valid))
         survived = tuple(c for c in self.chaffs if c not in caught)
         return Outcome(valid, failures, caught, survived, tuple(notes))
@@ -256,10 +261,15 @@ def _add_variant(tree: WorkerTree, reference_dir: Path, source: str, module: str
                 origin = Path(scratch) / f"{name}.py"
                 origin.write_text(source, encoding="utf-8")
             modules[name] = folder / f"{name}.pyc"
-            py_compile.compile(str(origin), cfile=str(modules[name]),
-                               dfile=f"{base.package}/{name}.py", doraise=True)
-    return compose.Composition(base.package, base.init, modules,
-                               dict.fromkeys(modules, compose.PROVIDED), {})
+            py_compile.compile(
+                str(origin),
+                cfile=str(modules[name]),
+                dfile=f"{base.package}/{name}.py",
+                doraise=True,
+            )
+    return compose.Composition(
+        base.package, base.init, modules, dict.fromkeys(modules, compose.PROVIDED), {}
+    )
 
 
 def _add_test_folder(tree: WorkerTree, files: dict[str, Path]) -> None:
@@ -295,7 +305,10 @@ def _open_to_readers(root: Path) -> None:
 
 def _read_answer(answer: dict, settings: StudentTests) -> Run:
     """A run from the worker's answer, checked in the judge (fail closed)."""
-    data = answer.get("ok")
+    try:
+        data = from_json(answer["ok"]) if "ok" in answer else None
+    except (TypeError, ValueError, KeyError):
+        data = None
     if not isinstance(data, dict) or not isinstance(data.get("events"), list):
         raised = answer.get("raised") or {}
         return Run(frozenset(), {}, {}, f"the run failed: {raised.get('message', 'no answer')}")
@@ -317,8 +330,10 @@ def _read_answer(answer: dict, settings: StudentTests) -> Run:
         at = f" while running {running}" if running else ""
         cut = f"stopped after {settings.suite_seconds:g} s{at}"
         if running:
-            failed.setdefault(str(running), f"took longer than the {settings.suite_seconds:g} s "
-                                            "the whole run may take")
+            failed.setdefault(
+                str(running),
+                f"took longer than the {settings.suite_seconds:g} s the whole run may take",
+            )
     elif data.get("ended"):
         cut = f"the test process {data['ended']} (sys.exit or os._exit in a test?)"
     return Run(frozenset(passed), failed, broken, cut)
@@ -341,7 +356,7 @@ def credit_on_curve(share: float, curve: tuple[tuple[float, float], ...]) -> flo
     """
     points = [(0.0, 0.0), *curve]
     credit = 0.0
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         if share >= x1:
             credit = y1
         elif share > x0:
@@ -355,21 +370,40 @@ def _results(part: Part, outcome: Outcome | None, notes: list[str]) -> list[Test
     prefix = f"student-tests::{part.id}"
     if outcome is None:
         text = "\n".join(notes)
-        return [TestResult(f"{prefix}::chaffs", "Buggy implementations your tests catch",
-                           part.id, 1.0, FAILED, 0.0, text, VISIBLE)]
+        return [
+            TestResult(
+                f"{prefix}::chaffs",
+                "Buggy implementations your tests catch",
+                part.id,
+                1.0,
+                FAILED,
+                0.0,
+                text,
+                VISIBLE,
+            )
+        ]
     wheat = _wheat_result(prefix, part.id, outcome, notes)
     total = len(settings.chaffs)
     share = len(outcome.caught) / total if total else 0.0
     credit = credit_on_curve(share, settings.curve)
-    lines = [f"caught {len(outcome.caught)} of {total} buggy implementations ({share:.0%}), "
-             f"credit {credit:.0%}"]
+    lines = [
+        f"caught {len(outcome.caught)} of {total} buggy implementations ({share:.0%}), "
+        f"credit {credit:.0%}"
+    ]
     if outcome.survived:
         lines.append("not caught: your tests pass on an implementation that gets wrong")
         lines += [f"  - {chaff.hint}" for chaff in outcome.survived]
     status = PASSED if credit > 0 else FAILED
-    chaffs = TestResult(f"{prefix}::chaffs", "Buggy implementations your tests catch",
-                        part.id, 1.0, status, credit if status == PASSED else 0.0,
-                        "\n".join(lines), VISIBLE)
+    chaffs = TestResult(
+        f"{prefix}::chaffs",
+        "Buggy implementations your tests catch",
+        part.id,
+        1.0,
+        status,
+        credit if status == PASSED else 0.0,
+        "\n".join(lines),
+        VISIBLE,
+    )
     return [wheat, chaffs]
 
 
@@ -377,21 +411,30 @@ def _wheat_result(prefix: str, part_id: str, outcome: Outcome, notes: list[str])
     failures = outcome.wheat_failures
     lines = list(notes)
     if failures:
-        lines.insert(0, f"{len(failures)} of your tests fail on a correct implementation: "
-                        "they assert something the contract does not promise, and do not count")
+        lines.insert(
+            0,
+            f"{len(failures)} of your tests fail on a correct implementation: "
+            "they assert something the contract does not promise, and do not count",
+        )
         shown = sorted(failures.items())[:_SHOWN]
         lines += [f"  {test}: {message}" for test, message in shown]
         if len(failures) > _SHOWN:
             lines.append(f"  ... and {len(failures) - _SHOWN} more")
     lines.append(f"{len(outcome.valid)} tests pass on a correct implementation and count")
     status = FAILED if failures or not outcome.valid or notes else PASSED
-    return TestResult(f"{prefix}::wheat", "Your tests pass on a correct implementation",
-                      part_id, 0.0, status, 0.0 if status == FAILED else 1.0,
-                      "\n".join(lines), VISIBLE)
+    return TestResult(
+        f"{prefix}::wheat",
+        "Your tests pass on a correct implementation",
+        part_id,
+        0.0,
+        status,
+        0.0 if status == FAILED else 1.0,
+        "\n".join(lines),
+        VISIBLE,
+    )
 
 
 def check_chaffs(reference_dir: Path, graders_dir: Path, chaff_ids: tuple[str, ...]) -> None:
     """Raise CardlabError unless every chaff loads and applies to the reference."""
     for chaff in load_chaffs(graders_dir / CHAFFS_FOLDER, chaff_ids):
         chaff.source(reference_dir)
-

@@ -42,8 +42,10 @@ MAX_MESSAGE = 300
 
 
 class TestTimeLimit(BaseException):
-    """Raised in a test that ran out of time (a BaseException: ``except Exception`` in a
-    test does not swallow it)."""
+    """Raised in a test that ran out of time.
+
+    A BaseException, so that ``except Exception`` in a test does not swallow it.
+    """
 
     __test__ = False
 
@@ -63,6 +65,7 @@ def run(request: dict, install: Callable[[dict], None]) -> dict:
         ``running`` (the test running when cut, if any) and ``ended`` (why the child
         ended early: an exit status or a signal, else None).
     """
+    _import_pytest(request["testlib"])
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: never returns
@@ -80,6 +83,13 @@ def run(request: dict, install: Callable[[dict], None]) -> dict:
     running = _last_running(events)
     ended = None if cut else _ending(status)
     return {"events": events, "cut": cut, "running": running, "ended": ended}
+
+
+def _import_pytest(testlib: str) -> None:
+    """Import pytest once in the worker, before forking, so every run starts warm."""
+    if testlib not in sys.path:
+        sys.path.insert(0, testlib)
+    import pytest  # noqa: F401 - imported for the children
 
 
 def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
@@ -127,7 +137,6 @@ def _child(request: dict, install: Callable[[dict], None], write_fd: int) -> Non
     try:
         sys.stdout = sys.stderr = io.StringIO()  # the student's prints go nowhere
         sys.stdin = io.StringIO()
-        sys.path.insert(0, request["testlib"])
         install(request["composition"])
         _run_pytest(request, _Stream(write_fd))
     except BaseException:  # noqa: BLE001 - whatever happened, the parent reports it
@@ -158,7 +167,7 @@ def _run_pytest(request: dict, stream: _Stream) -> None:
         "-p", "no:stepwise", "-p", "no:pastebin", "-p", "no:junitxml",
     ]  # fmt: skip
     if request.get("stop_at_first_failure"):
-        args.append("-x")
+        args += ["-x", "--assert=plain"]  # only whether a test fails matters: no rewriting
     pytest.main(args, plugins=[plugin])
 
 
@@ -189,8 +198,9 @@ class _Reporter:
     def pytest_runtest_logreport(self, report: Any) -> None:
         if report.failed and report.nodeid not in self.failed:
             self.failed.add(report.nodeid)
-            self.stream.send({"test": report.nodeid, "outcome": "failed",
-                              "message": _failure_line(report)})
+            self.stream.send(
+                {"test": report.nodeid, "outcome": "failed", "message": _failure_line(report)}
+            )
         elif report.skipped and report.nodeid not in self.skipped:
             self.skipped.add(report.nodeid)
             self.stream.send({"test": report.nodeid, "outcome": "skipped", "message": ""})

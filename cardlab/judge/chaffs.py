@@ -14,7 +14,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import CardlabError
+from ..errors import CardlabError
 
 CHAFFS_FOLDER = "chaffs"
 """The folder of an assignment's graders that holds its chaffs."""
@@ -54,7 +54,8 @@ class Chaff:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError:
-            raise CardlabError(f"chaff {self.id}: no module {self.module} in {reference_dir}") from None
+            where = f"chaff {self.id}: no module {self.module}"
+            raise CardlabError(f"{where} in {reference_dir}") from None
         for number, edit in enumerate(self.edits, 1):
             found = text.count(edit.find)
             if found != 1:
@@ -80,8 +81,9 @@ def load_chaff(folder: Path, chaff_id: str) -> Chaff:
     except OSError:
         raise CardlabError(f"{path}: no such chaff file") from None
     except (tomllib.TOMLDecodeError, KeyError, TypeError) as error:
-        raise CardlabError(f"{path}: not a chaff (hint, module and [[edit]] find/replace): "
-                           f"{error}") from None
+        raise CardlabError(
+            f"{path}: not a chaff (hint, module and [[edit]] find/replace): {error}"
+        ) from None
     if not edits:
         raise CardlabError(f"{path}: a chaff needs at least one [[edit]]")
     return chaff
