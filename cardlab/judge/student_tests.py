@@ -59,13 +59,13 @@ class Run:
     """What came back from one run of the student's tests.
 
     Attributes:
-        passed: Ids of the tests that passed.
+        passed: Ids of the tests that passed, with the seconds each took.
         failed: Failed test id -> its one-line message.
         broken: Test file -> why it could not be loaded.
         cut: Why the run was stopped early, or "" if it ran to its end.
     """
 
-    passed: frozenset[str]
+    passed: dict[str, float]
     failed: dict[str, str]
     broken: dict[str, str]
     cut: str
@@ -181,11 +181,12 @@ class _Runner:
         """Run the wheat, then every chaff and the wheat again in a random order."""
         first = self._run(WHEAT, None, stop_early=False)
         notes = _run_notes(first, "a correct implementation")
-        valid = first.passed
+        valid = frozenset(first.passed)
+        quickest_first = sorted(valid, key=lambda test: (first.passed[test], test))
         order = [chaff.id for chaff in self.chaffs]
         order.insert(secrets.randbelow(len(order) + 1), WHEAT_AGAIN)
         runs = {
-            name: self._run(name, sorted(valid), name != WHEAT_AGAIN) for name in order if valid
+            name: self._run(name, quickest_first, name != WHEAT_AGAIN) for name in order if valid
         }
         failures = dict(first.failed)
         again = runs.get(WHEAT_AGAIN)
@@ -220,7 +221,7 @@ class _Runner:
             answer = self._worker().request(request, self.settings.suite_seconds + _MARGIN_SECONDS)
         except WorkerFailure as failure:
             self.process = None
-            return Run(frozenset(), {}, {}, f"stopped: {failure}")
+            return Run({}, {}, {}, f"stopped: {failure}")
         return _read_answer(answer, self.settings)
 
     def _worker(self) -> WorkerProcess:
@@ -311,8 +312,10 @@ def _read_answer(answer: dict, settings: StudentTests) -> Run:
         data = None
     if not isinstance(data, dict) or not isinstance(data.get("events"), list):
         raised = answer.get("raised") or {}
-        return Run(frozenset(), {}, {}, f"the run failed: {raised.get('message', 'no answer')}")
-    passed, failed, broken = set(), {}, {}
+        return Run({}, {}, {}, f"the run failed: {raised.get('message', 'no answer')}")
+    passed: dict[str, float] = {}
+    failed: dict[str, str] = {}
+    broken: dict[str, str] = {}
     for event in data["events"]:
         if not isinstance(event, dict):
             continue
@@ -320,10 +323,10 @@ def _read_answer(answer: dict, settings: StudentTests) -> Run:
         if "broken" in event:
             broken[str(event["broken"])] = str(event.get("message", ""))[:300]
         elif event.get("outcome") == "passed" and test not in failed:
-            passed.add(test)
+            passed[test] = _seconds(event.get("seconds"))
         elif event.get("outcome") == "failed":
             failed[test] = message
-            passed.discard(test)
+            passed.pop(test, None)
     cut = ""
     if data.get("cut"):
         running = data.get("running")
@@ -336,7 +339,11 @@ def _read_answer(answer: dict, settings: StudentTests) -> Run:
             )
     elif data.get("ended"):
         cut = f"the test process {data['ended']} (sys.exit or os._exit in a test?)"
-    return Run(frozenset(passed), failed, broken, cut)
+    return Run(passed, failed, broken, cut)
+
+
+def _seconds(value: object) -> float:
+    return float(value) if type(value) in (int, float) else 0.0
 
 
 def _run_notes(run: Run, what: str) -> list[str]:

@@ -13,7 +13,8 @@ fails with :class:`TestTimeLimit`. The whole run has a limit too: when it is rea
 the child is killed and the answer says which test was running. Events are dicts:
 
 * ``{"running": id}`` before a test;
-* ``{"test": id, "outcome": "passed" | "failed" | "skipped", "message": line}``;
+* ``{"test": id, "outcome": "failed" | "skipped", "message": line}``, or
+  ``{"test": id, "outcome": "passed", "seconds": time}``;
 * ``{"broken": file, "message": line}`` for a test file that cannot be collected.
 
 This module uses only the standard library; pytest is imported in the child, from the
@@ -56,7 +57,8 @@ def run(request: dict, install: Callable[[dict], None]) -> dict:
     Args:
         request: ``composition`` (the variant to install, as a message), ``tests``
             (the test folder), ``testlib`` (where pytest is), ``ini`` (an empty pytest
-            configuration file), ``only`` (test ids to run, or None for all),
+            configuration file), ``only`` (the test ids to run, in the order to run
+            them, or None for all),
             ``stop_at_first_failure``, ``test_seconds`` and ``suite_seconds``.
         install: Installs a composition message in the child (the worker's composer).
 
@@ -164,7 +166,8 @@ def _run_pytest(request: dict, stream: _Stream) -> None:
     args = [
         folder, f"--rootdir={folder}", f"--confcutdir={folder}", "-c", request["ini"],
         "--import-mode=importlib", "--capture=sys", "-q", "-p", "no:cacheprovider",
-        "-p", "no:stepwise", "-p", "no:pastebin", "-p", "no:junitxml",
+        "-p", "no:stepwise", "-p", "no:pastebin", "-p", "no:junitxml", "-p", "no:doctest",
+        "-p", "no:logging", "-p", "no:warnings", "-p", "no:faulthandler", "-p", "no:legacypath",
     ]  # fmt: skip
     if request.get("stop_at_first_failure"):
         args += ["-x", "--assert=plain"]  # only whether a test fails matters: no rewriting
@@ -177,14 +180,16 @@ class _Reporter:
     def __init__(self, pytest: Any, stream: _Stream, only: list[str] | None, seconds: float):
         self.pytest = pytest
         self.stream = stream
-        self.only = set(only) if only is not None else None
+        self.only = {test: place for place, test in enumerate(only)} if only is not None else None
         self.seconds = seconds
         self.failed: set[str] = set()
         self.skipped: set[str] = set()
+        self.started = 0.0
 
     def pytest_collection_modifyitems(self, config: Any, items: list[Any]) -> None:
-        if self.only is not None:
-            items[:] = [item for item in items if item.nodeid in self.only]
+        if self.only is not None:  # the wanted tests, in the order given
+            wanted = [item for item in items if item.nodeid in self.only]
+            items[:] = sorted(wanted, key=lambda item: self.only[item.nodeid])
 
     def pytest_collectreport(self, report: Any) -> None:
         if report.failed:
@@ -192,6 +197,7 @@ class _Reporter:
 
     def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
         self.stream.send({"running": nodeid})
+        self.started = time.perf_counter()
         signal.signal(signal.SIGALRM, _out_of_time)
         signal.setitimer(signal.ITIMER_REAL, self.seconds)
 
@@ -208,7 +214,8 @@ class _Reporter:
     def pytest_runtest_logfinish(self, nodeid: str, location: Any) -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         if nodeid not in self.failed and nodeid not in self.skipped:
-            self.stream.send({"test": nodeid, "outcome": "passed", "message": ""})
+            seconds = time.perf_counter() - self.started
+            self.stream.send({"test": nodeid, "outcome": "passed", "seconds": seconds})
 
 
 def _out_of_time(signum: int, frame: Any) -> None:
