@@ -50,6 +50,8 @@ MAX_TEST_FILES = 100
 """Test files of a submission looked at; the rest are ignored."""
 
 WHEAT, WHEAT_AGAIN = "wheat", "wheat again"
+WHEAT_TITLE = "Your tests pass on a correct implementation"
+CHAFFS_TITLE = "Buggy implementations your tests catch"
 _MARGIN_SECONDS = 5.0
 _SHOWN = 10
 
@@ -378,16 +380,8 @@ def _results(part: Part, outcome: Outcome | None, notes: list[str]) -> list[Test
     if outcome is None:
         text = "\n".join(notes)
         return [
-            TestResult(
-                f"{prefix}::chaffs",
-                "Buggy implementations your tests catch",
-                part.id,
-                1.0,
-                FAILED,
-                0.0,
-                text,
-                VISIBLE,
-            )
+            TestResult(f"{prefix}::wheat", WHEAT_TITLE, part.id, 0.0, FAILED, 0.0, text, VISIBLE),
+            TestResult(f"{prefix}::chaffs", CHAFFS_TITLE, part.id, 1.0, FAILED, 0.0, text, VISIBLE),
         ]
     wheat = _wheat_result(prefix, part.id, outcome, notes)
     total = len(settings.chaffs)
@@ -403,7 +397,7 @@ def _results(part: Part, outcome: Outcome | None, notes: list[str]) -> list[Test
     status = PASSED if credit > 0 else FAILED
     chaffs = TestResult(
         f"{prefix}::chaffs",
-        "Buggy implementations your tests catch",
+        CHAFFS_TITLE,
         part.id,
         1.0,
         status,
@@ -431,7 +425,7 @@ def _wheat_result(prefix: str, part_id: str, outcome: Outcome, notes: list[str])
     status = FAILED if failures or not outcome.valid or notes else PASSED
     return TestResult(
         f"{prefix}::wheat",
-        "Your tests pass on a correct implementation",
+        WHEAT_TITLE,
         part_id,
         0.0,
         status,
