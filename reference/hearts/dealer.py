@@ -17,9 +17,9 @@ class Dealer(Player):
     """
 
     def shuffled_deck(self) -> list[Card]:
-        """Return the 52 cards of ``full_deck()`` shuffled with ``rng.shuffle``."""
+        """Return the 52 cards of ``full_deck()`` shuffled with ``self.rng.shuffle``."""
         deck = full_deck()
-        self._rng.shuffle(deck)
+        self.rng.shuffle(deck)
         return deck
 
     def deal(self, deck: Sequence[Card], players: Sequence[Player]) -> None:

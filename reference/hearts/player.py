@@ -59,6 +59,11 @@ class Player:
         return self._name
 
     @property
+    def rng(self) -> random.Random:
+        """random.Random: The generator of this player's random choices (and shuffles)."""
+        return self._rng
+
+    @property
     def is_human(self) -> bool:
         """bool: False: the computer chooses this player's cards."""
         return False
