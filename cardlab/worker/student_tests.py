@@ -38,6 +38,12 @@ _READ_BYTES = 65536
 MAX_EVENTS = 5000
 """Events kept from one run; a suite with more tests is cut there."""
 
+FORK_TRIES = 50
+"""How often a fork is tried while the user's processes are at their limit."""
+
+FORK_PAUSE_SECONDS = 0.1
+"""The pause between two tries."""
+
 MAX_MESSAGE = 300
 """Characters kept of one failure's message."""
 
@@ -69,7 +75,7 @@ def run(request: dict, install: Callable[[dict], None]) -> dict:
     """
     _import_pytest(request["testlib"])
     read_fd, write_fd = os.pipe()
-    pid = os.fork()
+    pid = _fork()
     if pid == 0:  # the child: never returns
         os.close(read_fd)
         _child(request, install, write_fd)
@@ -85,6 +91,16 @@ def run(request: dict, install: Callable[[dict], None]) -> dict:
     running = _last_running(events)
     ended = None if cut else _ending(status)
     return {"events": events, "cut": cut, "running": running, "ended": ended}
+
+
+def _fork(tries: int = FORK_TRIES) -> int:
+    """``os.fork``, tried again while the system is short of processes (``EAGAIN``)."""
+    for _ in range(tries - 1):
+        try:
+            return os.fork()
+        except BlockingIOError:
+            time.sleep(FORK_PAUSE_SECONDS)
+    return os.fork()
 
 
 def _import_pytest(testlib: str) -> None:
