@@ -104,7 +104,8 @@ def show(events: Sequence[Event], totals: Sequence[int]) -> None:
 
 def describe_totals(totals: Sequence[int]) -> str:
     """Return the line of running totals, e.g. ``Totals: North 3, East 0, ...``."""
-    return "Totals: " + ", ".join(f"{name} {total}" for name, total in zip(SEATS, totals))
+    shown = (f"{name} {total}" for name, total in zip(SEATS, totals, strict=True))
+    return "Totals: " + ", ".join(shown)
 
 
 def describe(event: Event) -> str:

@@ -128,7 +128,7 @@ class Hearts:
 
     @property
     def to_play(self) -> int | None:
-        """int | None: The seat whose turn it is, None once the game is over."""
+        """Int | None: The seat whose turn it is, None once the game is over."""
         if self.is_over:
             return None
         return (self._leader + len(self._trick)) % NUM_PLAYERS

@@ -16,7 +16,7 @@ class Dealer(Player):
     """
 
     def shuffled_deck(self) -> list[Card]:
-        """Return the 52 cards of ``full_deck()`` shuffled with ``rng.shuffle``."""
+        """Return the 52 cards of ``full_deck()`` shuffled with ``self.rng.shuffle``."""
         raise NotImplementedError("Dealer.shuffled_deck is yours to write in this phase")
 
     def deal(self, deck: Sequence[Card], players: Sequence[Player]) -> None:

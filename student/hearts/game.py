@@ -107,7 +107,7 @@ class Hearts:
 
     @property
     def to_play(self) -> int | None:
-        """int | None: The seat whose turn it is, None once the game is over."""
+        """Int | None: The seat whose turn it is, None once the game is over."""
         raise NotImplementedError("Hearts.to_play is yours to write in this phase")
 
     @property

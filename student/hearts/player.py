@@ -55,6 +55,11 @@ class Player:
         raise NotImplementedError("Player.name is yours to write in this phase")
 
     @property
+    def rng(self) -> random.Random:
+        """random.Random: The generator of this player's random choices (and shuffles)."""
+        raise NotImplementedError("Player.rng is yours to write in this phase")
+
+    @property
     def is_human(self) -> bool:
         """bool: False: the computer chooses this player's cards."""
         raise NotImplementedError("Player.is_human is yours to write in this phase")

@@ -41,7 +41,8 @@ def test_hand_and_taken_over_a_hand(student, ref):
     player = student.player.Player("West", student.builtin("Random", 0))
     model.take_cards(hand)
     player.take_cards(cards(hearts_games.notation(hand)))
-    expect_equal(player.hand, ref.canon(model.hand), f"hand after take_cards([{hearts_games.notation(hand)}])")
+    dealt = hearts_games.notation(hand)
+    expect_equal(player.hand, ref.canon(model.hand), f"hand after take_cards([{dealt}])")
     for card in hand[::2]:
         model.play(card)
         player.play(cards(card.notation)[0])

@@ -45,7 +45,8 @@ def test_choose_with_the_generator(student, seed):
     expected = random.Random(seed).choice([card("5C"), card("9C")])
     player = holding(student, "5C 9C AS 3H KH", seed)
     situation = Value("Situation", "5C 9C AS 3H KH|4C|0|0")
-    expect_equal(player.choose(situation), expected, f"choose(...) with Random({seed}), legal {legal}")
+    call = f"choose(...) with Random({seed}), legal {legal}"
+    expect_equal(player.choose(situation), expected, call)
 
 
 def test_points_taken(student):

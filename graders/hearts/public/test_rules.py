@@ -53,8 +53,8 @@ def test_trick_winner(student, trick, expected):
 
 def test_trick_points(student):
     """Hearts are worth 1, the Queen of Spades 13."""
-    expect_equal(student.rules.trick_points(cards("QS 2H 3H 4C")), 15, "trick_points([QS 2H 3H 4C])")
-    expect_equal(student.rules.trick_points(cards("2C 3C 4C 5C")), 0, "trick_points([2C 3C 4C 5C])")
+    for trick, points in (("QS 2H 3H 4C", 15), ("2C 3C 4C 5C", 0)):
+        expect_equal(student.rules.trick_points(cards(trick)), points, f"trick_points([{trick}])")
 
 
 @pytest.mark.parametrize(("taken", "expected"), SCORES)
@@ -65,7 +65,8 @@ def test_hand_scores(student, taken, expected):
 
 @pytest.mark.parametrize(
     ("totals", "expected"),
-    [([99, 0, 0, 0], False), ([0, 100, 0, 0], True), ([0, 0, 0, 125], True), ([98, 99, 50, 0], False)],
+    [([99, 0, 0, 0], False), ([0, 100, 0, 0], True), ([0, 0, 0, 125], True),
+     ([98, 99, 50, 0], False)],
 )
 def test_is_game_over(student, totals, expected):
     """The game is over once a total reaches 100."""

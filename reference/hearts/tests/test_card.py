@@ -1,7 +1,6 @@
 """Tests of Card and Suit: notation, strength, penalty points, the deck."""
 
 import pytest
-
 from hearts.card import RANKS, Card, Suit, full_deck
 
 

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from hearts.card import full_deck
 from hearts.dealer import Dealer
 from hearts.player import Player

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from hearts.card import Card, Suit, full_deck
 from hearts.dealer import Dealer
 from hearts.game import DEAL, LEAD, MOON, PLAY, SCORE, TAKE, WIN, Hearts

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from hearts.card import Card
 from hearts.player import Player, Situation
 

@@ -1,7 +1,6 @@
 """Tests of the rules: legal plays, trick winner, points, hand scores, end of game."""
 
 import pytest
-
 from hearts.card import Card
 from hearts.rules import (
     add_scores,
