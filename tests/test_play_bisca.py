@@ -174,8 +174,8 @@ def test_the_reference_is_unloaded_after_a_game():
 
 
 def test_an_assignment_without_a_game_is_a_one_line_error():
-    with pytest.raises(CardlabError, match=r"no terminal game for 'hearts'; .*: bisca, cardgame$"):
-        play_game(PROJECT, "hearts", seed=1, first="human")
+    with pytest.raises(CardlabError, match=r"no terminal game for 'whist'; .*: bisca, cardgame"):
+        play_game(PROJECT, "whist", seed=1, first="human")
 
 
 def test_cli_plays_a_whole_game():
