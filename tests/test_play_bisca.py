@@ -187,9 +187,9 @@ def test_cli_plays_a_whole_game():
 
 
 def test_cli_unknown_game_exits_2():
-    result = CliRunner().invoke(main, ["play", "hearts", "--project", str(PROJECT.root)])
+    result = CliRunner().invoke(main, ["play", "whist", "--project", str(PROJECT.root)])
     assert result.exit_code == 2
-    assert "no terminal game for 'hearts'" in result.output
+    assert "no terminal game for 'whist'" in result.output
 
 
 def test_with_one_card_left_the_hint_says_type_1(ref):
