@@ -59,13 +59,14 @@ QUEEN_OF_SPADES_POINTS = 13
 _STRENGTH = {rank: i for i, rank in enumerate(RANKS)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card of the 52-card deck, an immutable value.
 
-    ``strength`` and ``points`` follow from the rank and suit and are worked out once,
-    when the card is made: the rules read them at every play.  Two cards are equal when
-    they have the same rank and suit; equal cards hash alike.
+    ``strength``, ``points`` and ``sort_key`` follow from the rank and suit and are
+    worked out once, when the card is made: the rules read them at every play (a game
+    engine playing thousands of hands a second spends most of its time there).  Two
+    cards are equal when they have the same rank and suit; equal cards hash alike.
 
     Attributes:
         rank: One of ``RANKS``, e.g. "Q" or "10".
@@ -73,12 +74,15 @@ class Card:
         strength: The rank's position in ``RANKS``: 0 for a 2 up to 12 for an Ace.
         points: Penalty points: ``HEART_POINTS`` (1) for a heart,
             ``QUEEN_OF_SPADES_POINTS`` (13) for the Queen of Spades, 0 for any other card.
+        sort_key: The order hands are shown in: (suit, strength), the suits in the
+            order C, D, S, H.
     """
 
     rank: str
     suit: Suit
     strength: int = field(init=False, repr=False, compare=False)
     points: int = field(init=False, repr=False, compare=False)
+    sort_key: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Check the fields, then work out ``strength`` and ``points``.
@@ -93,16 +97,23 @@ class Card:
             raise TypeError(f"suit must be a Suit, not {self.suit!r}")
         object.__setattr__(self, "strength", _STRENGTH[self.rank])
         object.__setattr__(self, "points", penalty_points(self.rank, self.suit))
+        object.__setattr__(self, "sort_key", (_SUIT_ORDER[self.suit], self.strength))
+
+    def __eq__(self, other: object) -> bool:
+        """Return True if ``other`` is a card of the same rank and suit."""
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key == other.sort_key
+
+    def __hash__(self) -> int:
+        """Return a hash that agrees with ``==``: one number per card, 0 to 51."""
+        suit, strength = self.sort_key
+        return suit * len(RANKS) + strength
 
     @property
     def notation(self) -> str:
         """str: The rank followed by the suit's letter, e.g. "QS" or "10H"."""
         return self.rank + self.suit.letter
-
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        """tuple[int, int]: The order hands are shown in: suit (C, D, S, H), then strength."""
-        return _SUIT_ORDER[self.suit], self.strength
 
     def __str__(self) -> str:
         """Return the rank followed by the suit's symbol, e.g. "Q♠"."""
@@ -141,7 +152,10 @@ def penalty_points(rank: str, suit: Suit) -> int:
 
 def full_deck() -> list[Card]:
     """Return the 52 cards in order: suit by suit (C, D, S, H), each from 2 to Ace."""
-    return [Card(rank, suit) for suit in Suit for rank in RANKS]
+    return list(_DECK)
+
+
+_DECK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 
 
 TWO_OF_CLUBS = Card("2", Suit.CLUBS)

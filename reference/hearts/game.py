@@ -86,6 +86,8 @@ class Hearts:
         self._dealer = dealers[0]
         self._limit = limit
         self._totals = (0,) * NUM_PLAYERS
+        self._over = False
+        self._allowed: tuple[Card, ...] | None = None
         self._events: list[Event] = []
         self._deal()
 
@@ -129,14 +131,14 @@ class Hearts:
     @property
     def to_play(self) -> int | None:
         """Int | None: The seat whose turn it is, None once the game is over."""
-        if self.is_over:
+        if self._over:
             return None
         return (self._leader + len(self._trick)) % NUM_PLAYERS
 
     @property
     def is_over(self) -> bool:
         """bool: True once a hand has ended with a total at or over the limit."""
-        return is_game_over(self._totals, self._limit)
+        return self._over
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -170,8 +172,9 @@ class Hearts:
         Raises:
             ValueError: If the game is over.
         """
-        situation = self.situation()
-        return legal_plays(*situation)
+        if self._allowed is None:  # worked out once per turn: the game asks for it often
+            self._allowed = legal_plays(*self.situation())
+        return self._allowed
 
     # -- moving the game forward -------------------------------------------------
 
@@ -209,6 +212,7 @@ class Hearts:
         if card not in allowed:
             raise ValueError(self._refusal(seat, card, allowed))
         self._players[seat].play(card)
+        self._allowed = None
         start = len(self._events)
         self._record(Event(PLAY if self._trick else LEAD, seat, card))
         self._trick += (card,)
@@ -239,6 +243,7 @@ class Hearts:
         dealer = self._players[self._dealer]
         order = [self._players[(self._dealer + 1 + i) % NUM_PLAYERS] for i in range(NUM_PLAYERS)]
         dealer.deal(dealer.shuffled_deck(), order)
+        self._allowed = None
         self._record(Event(DEAL, self._dealer))
         self._trick: tuple[Card, ...] = ()
         self._hearts_broken = False
@@ -266,7 +271,8 @@ class Hearts:
         for seat, points in enumerate(scores):
             self._record(Event(SCORE, seat, points=points))
         self._totals = add_scores(self._totals, scores)
-        if self.is_over:
+        self._over = is_game_over(self._totals, self._limit)
+        if self._over:
             for seat in winners(self._totals):
                 self._record(Event(WIN, seat))
         else:

@@ -51,6 +51,7 @@ class Player:
         self._name = name
         self._rng = rng
         self._hand: set[Card] = set()
+        self._sorted_hand: tuple[Card, ...] | None = ()
         self._taken: list[Card] = []
 
     @property
@@ -71,7 +72,9 @@ class Player:
     @property
     def hand(self) -> tuple[Card, ...]:
         """tuple[Card, ...]: The cards held, sorted by ``Card.sort_key``."""
-        return sorted_cards(tuple(self._hand))
+        if self._sorted_hand is None:  # sorted again only after the hand changed
+            self._sorted_hand = sorted_cards(tuple(self._hand))
+        return self._sorted_hand
 
     def has_card(self, card: Card) -> bool:
         """Return True if ``card`` is in the player's hand."""
@@ -88,6 +91,7 @@ class Player:
         if held or len(set(cards)) != len(cards):
             raise ValueError(f"{self._name} already holds {(held or cards)[0].notation}")
         self._hand.update(cards)
+        self._sorted_hand = None
 
     def play(self, card: Card) -> Card:
         """Remove ``card`` from the hand and return it.
@@ -98,6 +102,7 @@ class Player:
         if card not in self._hand:
             raise ValueError(f"{self._name} does not hold {card.notation}")
         self._hand.remove(card)
+        self._sorted_hand = None
         return card
 
     def choose(self, situation: Situation) -> Card:
@@ -132,4 +137,5 @@ class Player:
     def start_hand(self) -> None:
         """Forget the hand and the cards taken, before a new deal."""
         self._hand.clear()
+        self._sorted_hand = ()
         self._taken.clear()

@@ -8,6 +8,7 @@ them; nothing else decides what is legal, who takes a trick, or what a hand scor
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .card import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 
@@ -23,10 +24,12 @@ MOON_POINTS = 26
 GAME_LIMIT = 100
 """The game ends when a player's total reaches this many penalty points."""
 
+_SORT_KEY = attrgetter("sort_key")
+
 
 def sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Return ``cards`` in ``Card.sort_key`` order (clubs, diamonds, spades, hearts)."""
-    return tuple(sorted(cards, key=lambda card: card.sort_key))
+    return tuple(sorted(cards, key=_SORT_KEY))
 
 
 def legal_plays(

@@ -51,13 +51,14 @@ QUEEN_OF_SPADES_POINTS = 13
 """Penalty points of the Queen of Spades."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card of the 52-card deck, an immutable value.
 
-    ``strength`` and ``points`` follow from the rank and suit and are worked out once,
-    when the card is made: the rules read them at every play.  Two cards are equal when
-    they have the same rank and suit; equal cards hash alike.
+    ``strength``, ``points`` and ``sort_key`` follow from the rank and suit and are
+    worked out once, when the card is made: the rules read them at every play (a game
+    engine playing thousands of hands a second spends most of its time there).  Two
+    cards are equal when they have the same rank and suit; equal cards hash alike.
 
     Attributes:
         rank: One of ``RANKS``, e.g. "Q" or "10".
@@ -65,12 +66,15 @@ class Card:
         strength: The rank's position in ``RANKS``: 0 for a 2 up to 12 for an Ace.
         points: Penalty points: ``HEART_POINTS`` (1) for a heart,
             ``QUEEN_OF_SPADES_POINTS`` (13) for the Queen of Spades, 0 for any other card.
+        sort_key: The order hands are shown in: (suit, strength), the suits in the
+            order C, D, S, H.
     """
 
     rank: str
     suit: Suit
     strength: int = field(init=False, repr=False, compare=False)
     points: int = field(init=False, repr=False, compare=False)
+    sort_key: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Check the fields, then work out ``strength`` and ``points``.
@@ -81,15 +85,18 @@ class Card:
         """
         raise NotImplementedError("Card.__post_init__ is yours to write in this phase")
 
+    def __eq__(self, other: object) -> bool:
+        """Return True if ``other`` is a card of the same rank and suit."""
+        raise NotImplementedError("Card.__eq__ is yours to write in this phase")
+
+    def __hash__(self) -> int:
+        """Return a hash that agrees with ``==``: one number per card, 0 to 51."""
+        raise NotImplementedError("Card.__hash__ is yours to write in this phase")
+
     @property
     def notation(self) -> str:
         """str: The rank followed by the suit's letter, e.g. "QS" or "10H"."""
         raise NotImplementedError("Card.notation is yours to write in this phase")
-
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        """tuple[int, int]: The order hands are shown in: suit (C, D, S, H), then strength."""
-        raise NotImplementedError("Card.sort_key is yours to write in this phase")
 
     def __str__(self) -> str:
         """Return the rank followed by the suit's symbol, e.g. "Q♠"."""
