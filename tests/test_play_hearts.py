@@ -62,7 +62,7 @@ def test_a_refused_card_gives_the_reason_and_asks_again():
 
 
 def test_quit_and_end_of_input():
-    code, out = run(Script(["q"]), seed=6)
+    code, _ = run(Script(["q"]), seed=6)
     assert code == EXIT_DONE
     code, _ = run(Script([]), seed=6)
     assert code == EXIT_INPUT_CLOSED
