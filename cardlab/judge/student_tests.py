@@ -31,6 +31,7 @@ import secrets
 import shutil
 import stat
 import tempfile
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -112,12 +113,14 @@ def grade(
     assert settings is not None
     chaffs = load_chaffs(graders_dir / CHAFFS_FOLDER, settings.chaffs)
     sources = {chaff.id: chaff.source(reference_dir) for chaff in chaffs}
+    started = time.perf_counter()
     files, notes = _test_files(submission / settings.folder)
     if not files:
         return _results(part, None, notes or [f"no test files (test_*.py) in {settings.folder}/"])
     with _Runner(setup, reference_dir, files, chaffs, sources, settings) as runner:
         outcome = runner.outcome()
-    return _results(part, outcome, notes + list(outcome.notes))
+    wheat, caught = _results(part, outcome, notes + list(outcome.notes))
+    return [wheat, replace(caught, seconds=time.perf_counter() - started)]
 
 
 def _test_files(folder: Path) -> tuple[dict[str, Path], list[str]]:
