@@ -22,6 +22,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from .style import parse_file
+
 IO_CALLS = frozenset({"print", "input"})
 """Calls that do input or output."""
 
@@ -32,15 +34,6 @@ _OWN = frozenset({"self", "cls"})
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-def _tree(path: Path) -> ast.Module | str:
-    try:
-        return ast.parse(path.read_bytes(), str(path))
-    except SyntaxError as error:
-        return f"{path.name}:{error.lineno}: does not parse: {error.msg}"
-    except (OSError, ValueError) as error:
-        return f"{path.name}: cannot be read: {error}"
 
 
 def _is_own(node: ast.expr) -> bool:
@@ -60,7 +53,7 @@ def reaching_into_objects(path: Path) -> list[str]:
     Returns:
         One finding per place, ``file:line: reads other._x`` or ``writes other.x``.
     """
-    tree = _tree(path)
+    tree = parse_file(path)
     if isinstance(tree, str):
         return [tree]
     found = []
@@ -121,7 +114,7 @@ def io_mixed_with_computation(path: Path) -> list[str]:
     Returns:
         One finding per function, ``file:line: name prints or reads input and computes``.
     """
-    tree = _tree(path)
+    tree = parse_file(path)
     if isinstance(tree, str):
         return [tree]
     found = []
