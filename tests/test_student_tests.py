@@ -7,6 +7,7 @@ Graded here with the hearts assignment's reference and chaffs, on a few chaffs a
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -191,3 +192,86 @@ def test_credit_follows_the_curve():
     assert student_tests.credit_on_curve(0.5, curve) == pytest.approx(0.4)
     assert student_tests.credit_on_curve(0.7, curve) == pytest.approx(0.7)
     assert student_tests.credit_on_curve(1.0, curve) == 1.0
+
+
+SPEC = """
+[assignment]
+id = "hearts"
+title = "Hearts"
+package = "hearts"
+
+[limits]
+call_seconds = 1.0
+test_seconds = 10.0
+output_bytes = 4096
+
+[[phase]]
+number = 1
+title = "One"
+writes = ["card"]
+
+  [[phase.part]]
+  id = "mine"
+  title = "Your tests"
+  points = 10
+{extra}
+"""
+DECREASING = "[{ caught = 0.9, credit = 1.0 }, { caught = 0.5, credit = 0.4 }]"
+STUDENT_PART = """  kind = "student tests"
+  folder = "tests"
+  test_seconds = 1.0
+  suite_seconds = 5.0
+  curve = {curve}
+  chaffs = {chaffs}
+"""
+
+
+def _spec(tmp_path: Path, extra: str):
+    from cardlab.course.spec import load_spec
+
+    path = tmp_path / "hearts.toml"
+    path.write_text(SPEC.format(extra=extra), encoding="utf-8")
+    return load_spec(path, REFERENCE)
+
+
+def test_a_spec_turns_on_student_tests(tmp_path):
+    extra = STUDENT_PART.format(curve='[{ caught = 0.8, credit = 1.0 }]', chaffs='["a", "b"]')
+    part = _spec(tmp_path, extra).phase(1).part("mine")
+    assert part.kind == "student tests"
+    assert part.student_tests.chaffs == ("a", "b")
+    assert part.student_tests.curve == ((0.8, 1.0),)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (STUDENT_PART.format(curve="[]", chaffs='["a"]'), "curve"),
+        (STUDENT_PART.format(curve='[{ caught = 0.8, credit = 1.0 }]', chaffs="[]"), "chaffs"),
+        (STUDENT_PART.format(curve=DECREASING, chaffs='["a"]'), "must increase"),
+        (STUDENT_PART.format(curve='[{ caught = 0.8, credit = 1.0 }]', chaffs='["a", "a"]'),
+         "listed twice"),
+        ('  kind = "student tests"\n', "required"),
+        ('  chaffs = ["a"]\n', "phase[0].part[0]"),
+    ],
+)
+def test_a_broken_student_tests_part_is_one_line(tmp_path, extra, message):
+    from cardlab.errors import CardlabError
+
+    with pytest.raises(CardlabError, match=re.escape(message)):
+        _spec(tmp_path, extra)
+
+
+def test_a_chaff_that_no_longer_fits_the_reference_is_reported(tmp_path):
+    from cardlab.errors import CardlabError
+
+    folder = tmp_path / CHAFFS_FOLDER
+    folder.mkdir()
+    (folder / "stale.toml").write_text(
+        'hint = "h"\nmodule = "card"\n\n[[edit]]\nfind = "no such text"\nreplace = "x"\n',
+        encoding="utf-8",
+    )
+    chaff = load_chaffs(folder, ("stale",))[0]
+    with pytest.raises(CardlabError, match="finds its text 0 times"):
+        chaff.source(REFERENCE)
+    with pytest.raises(CardlabError, match="no such chaff file"):
+        load_chaffs(folder, ("missing",))
