@@ -51,6 +51,13 @@ MAX_TEST_FILES = 100
 """Test files of a submission looked at; the rest are ignored."""
 
 WHEAT, WHEAT_AGAIN = "wheat", "wheat again"
+
+CHAFF_FACTOR = 3.0
+"""A run on a chaff may take this many times the first run on the wheat, within the
+suite's limit: it runs no more tests, and stops at the first failure."""
+
+MIN_CHAFF_SECONDS = 10.0
+"""The shortest time a run on a chaff is given, however quick the wheat's run."""
 WHEAT_TITLE = "Your tests pass on a correct implementation"
 CHAFFS_TITLE = "Buggy implementations your tests catch"
 _MARGIN_SECONDS = 5.0
@@ -184,14 +191,21 @@ class _Runner:
 
     def outcome(self) -> Outcome:
         """Run the wheat, then every chaff and the wheat again in a random order."""
+        started = time.perf_counter()
         first = self._run(WHEAT, None, stop_early=False)
+        limit = self.settings.suite_seconds
+        budget = min(limit, max(MIN_CHAFF_SECONDS, CHAFF_FACTOR * (time.perf_counter() - started)))
         notes = _run_notes(first, "a correct implementation")
         valid = frozenset(first.passed)
         quickest_first = sorted(valid, key=lambda test: (first.passed[test], test))
         order = [chaff.id for chaff in self.chaffs]
         order.insert(secrets.randbelow(len(order) + 1), WHEAT_AGAIN)
         runs = {
-            name: self._run(name, quickest_first, name != WHEAT_AGAIN) for name in order if valid
+            name: self._run(
+                name, quickest_first, name != WHEAT_AGAIN, limit if name == WHEAT_AGAIN else budget
+            )
+            for name in order
+            if valid
         }
         failures = dict(first.failed)
         again = runs.get(WHEAT_AGAIN)
@@ -209,8 +223,11 @@ class _Runner:
         survived = tuple(c for c in self.chaffs if c not in caught)
         return Outcome(valid, failures, caught, survived, tuple(notes))
 
-    def _run(self, name: str, only: list[str] | None, stop_early: bool) -> Run:
-        """One run of the student's tests against the implementation ``name``."""
+    def _run(
+        self, name: str, only: list[str] | None, stop_early: bool, seconds: float | None = None
+    ) -> Run:
+        """One run of the student's tests against ``name``, within ``seconds`` (the suite's)."""
+        seconds = seconds or self.settings.suite_seconds
         request = {
             "op": "student_tests",
             "composition": self.variants[name].to_message(),
@@ -220,14 +237,14 @@ class _Runner:
             "only": only,
             "stop_at_first_failure": stop_early,
             "test_seconds": self.settings.test_seconds,
-            "suite_seconds": self.settings.suite_seconds,
+            "suite_seconds": seconds,
         }
         try:
-            answer = self._worker().request(request, self.settings.suite_seconds + _MARGIN_SECONDS)
+            answer = self._worker().request(request, seconds + _MARGIN_SECONDS)
         except WorkerFailure as failure:
             self.process = None
             return Run({}, {}, {}, f"stopped: {failure}")
-        return _read_answer(answer, self.settings)
+        return _read_answer(answer, seconds)
 
     def _worker(self) -> WorkerProcess:
         if self.process is None or self.process.dead:
@@ -309,7 +326,7 @@ def _open_to_readers(root: Path) -> None:
             os.chmod(os.path.join(folder, name), 0o755)
 
 
-def _read_answer(answer: dict, settings: StudentTests) -> Run:
+def _read_answer(answer: dict, seconds: float) -> Run:
     """A run from the worker's answer, checked in the judge (fail closed)."""
     try:
         data = from_json(answer["ok"]) if "ok" in answer else None
@@ -336,11 +353,11 @@ def _read_answer(answer: dict, settings: StudentTests) -> Run:
     if data.get("cut"):
         running = data.get("running")
         at = f" while running {running}" if running else ""
-        cut = f"stopped after {settings.suite_seconds:g} s{at}"
+        cut = f"stopped after {seconds:g} s{at}"
         if running:
             failed.setdefault(
                 str(running),
-                f"took longer than the {settings.suite_seconds:g} s the whole run may take",
+                f"took longer than the {seconds:g} s the whole run may take",
             )
     elif data.get("ended"):
         cut = f"the test process {data['ended']} (sys.exit or os._exit in a test?)"
