@@ -59,6 +59,12 @@ BUGS = (
     Bug("choose ignores the rules", 1, "player.py",
         "return self._rng.choice(situation.legal_plays)", "return self._rng.choice(situation.hand)",
         "legality"),
+    Bug("choose returns None", 1, "player.py",
+        "return self._rng.choice(situation.legal_plays)", "return None", "legality"),
+    Bug("choose plays a card it does not hold", 1, "player.py",
+        "return self._rng.choice(situation.legal_plays)",
+        'return Card("A", situation.hand[0].suit) if not self.has_card(Card("A", '
+        "situation.hand[0].suit)) else self._rng.choice(situation.legal_plays)", "legality"),
     Bug("no tests of the rules", 1, "tests/test_rules.py", "", "", "tests-1"),
     Bug("reaching into the situation", 1, "player.py",
         "return self._rng.choice(situation.legal_plays)",
