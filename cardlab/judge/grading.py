@@ -188,9 +188,14 @@ def _grade_student_tests(
     """Grade the student's own tests for ``part``; only on the instructor's side."""
     if job.reference_dir is None or job.hidden_dir is None:
         return []
-    plugin.results += student_tests.grade(
-        part, setup, job.submission, job.reference_dir, job.public_dir.parent
-    )
+    try:
+        plugin.results += student_tests.grade(
+            part, setup, job.submission, job.reference_dir, job.public_dir.parent
+        )
+    except CardlabError as error:  # a chaff that does not fit: the instructor's to mend
+        return [f"{part.id}: your tests could not be graded ({error})"]
+    except Exception as error:  # noqa: BLE001 - fail closed: the report is still written
+        return [f"{part.id}: grading your tests stopped with {type(error).__name__}: {error}"]
     return []
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-import os
 import py_compile
 import secrets
 import shutil
@@ -38,7 +37,7 @@ from pathlib import Path
 from ..course.spec import Part, StudentTests
 from ..worker import compose
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
-from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree
+from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree, open_to_readers
 from ..worker.wire import from_json
 from .chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
 from .results import FAILED, PASSED, VISIBLE, TestResult
@@ -83,7 +82,15 @@ class Run:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The verdict on a student's tests, for one part."""
+    """The verdict on a student's tests, for one part.
+
+    Attributes:
+        valid: The tests that passed on the wheat, both times: the ones that count.
+        wheat_failures: Each test that failed on the wheat -> its one-line message.
+        caught: The chaffs a valid test failed on.
+        survived: The other chaffs.
+        notes: Problems with the runs as a whole (files that did not load, cuts).
+    """
 
     valid: frozenset[str]
     wheat_failures: dict[str, str]
@@ -178,7 +185,7 @@ class _Runner:
             name: _add_variant(self.tree, reference_dir, source, module)
             for name, module, source in _variant_sources(chaffs, sources)
         }
-        _open_to_readers(self.tree.root)
+        open_to_readers(self.tree.root)
         self.process: WorkerProcess | None = None
 
     def __enter__(self) -> _Runner:
@@ -315,15 +322,6 @@ def _add_testlib(folder: Path) -> None:
             shutil.copytree(source, folder / source.name)
         else:
             shutil.copyfile(spec.origin, folder / Path(spec.origin).name)
-
-
-def _open_to_readers(root: Path) -> None:
-    for folder, dirs, files in os.walk(root):
-        os.chmod(folder, 0o755)
-        for name in files:
-            os.chmod(os.path.join(folder, name), 0o644)
-        for name in dirs:
-            os.chmod(os.path.join(folder, name), 0o755)
 
 
 def _read_answer(answer: dict, seconds: float) -> Run:
