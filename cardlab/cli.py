@@ -410,6 +410,12 @@ def demo(project_dir: Path | None) -> None:
     help="cardgame: who plays each seat, e.g. N=human,S=human; others are the computer "
     "(default: S=human).",
 )
+@click.option(
+    "--watch",
+    is_flag=True,
+    default=None,
+    help="hearts: watch four computer players instead of playing South.",
+)
 @project_option
 @_one_line_errors
 def play(

@@ -208,7 +208,26 @@ def _readme(
         "The public tests check part of what grading checks: passing them is a good sign,\n"
         "not a promise of full marks. Test your code beyond them.\n"
     )
+    parts += _student_tests_section(spec, phase)
     return "".join(parts)
+
+
+def _student_tests_section(spec: Spec, phase: Phase) -> list[str]:
+    """The README's lines on the student's own tests, when a part of the phase grades them."""
+    folders = sorted({p.student_tests.folder for p in phase.parts if p.student_tests})
+    if not folders:
+        return []
+    where = f"{spec.package}/{folders[0]}"
+    return [
+        "\n## Your own tests are graded\n\n",
+        f"Write pytest tests of your computational methods in `{where}/` (files named\n",
+        "`test_*.py`, importing the package, as in `from "
+        f"{spec.package}.{phase.writes[0] if phase.writes else 'module'} import ...`).\n",
+        "They are run on a correct implementation, where every test must pass, and on\n",
+        "implementations with one realistic bug each: your credit is the share of those\n",
+        "bugs your tests catch. Run them on your own code with:\n\n",
+        f"    python -m pytest {where}\n",
+    ]
 
 
 def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[str]:

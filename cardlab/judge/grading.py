@@ -27,13 +27,14 @@ import pytest
 import cardlab
 
 from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
-from ..course.spec import Spec, load_spec
+from ..course.spec import STUDENT_TESTS, Part, Spec, load_spec
 from ..errors import CardlabError
 from ..worker import compose
 from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
 from ..worker.sandbox import ignored_files, refusals
 from . import plugin as plugin_module
+from . import student_tests
 from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
@@ -172,7 +173,31 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
             reference.close()
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
+    for part in phase.parts:
+        if part.kind == STUDENT_TESTS and _selected(part, select):
+            notes += _grade_student_tests(job, part, setup, plugin)
     return _report(job, plugin, notes, time.perf_counter() - started)
+
+
+def _selected(part: Part, select: str | None) -> bool:
+    return select is None or select in f"student-tests::{part.id}::chaffs"
+
+
+def _grade_student_tests(
+    job: GradingJob, part: Part, setup: WorkerSetup, plugin: CardlabPlugin
+) -> list[str]:
+    """Grade the student's own tests for ``part``; only on the instructor's side."""
+    if job.reference_dir is None or job.hidden_dir is None:
+        return []
+    try:
+        plugin.results += student_tests.grade(
+            part, setup, job.submission, job.reference_dir, job.public_dir.parent
+        )
+    except CardlabError as error:  # a chaff that does not fit: the instructor's to mend
+        return [f"{part.id}: your tests could not be graded ({error})"]
+    except Exception as error:  # noqa: BLE001 - fail closed: the report is still written
+        return [f"{part.id}: grading your tests stopped with {type(error).__name__}: {error}"]
+    return []
 
 
 def _test_dirs(job: GradingJob) -> list[Path]:
