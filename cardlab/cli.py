@@ -121,7 +121,7 @@ def grade(
     folder is graded.
     """
     from .course.submissions import submission_folder
-    from .judge.grading import project_job, run
+    from .judge.grading import project_job, rerun_command, run
 
     project = _project(project_dir)
     if submission is None:
@@ -133,8 +133,10 @@ def grade(
     modules = project.spec(assignment).submitted_modules(phase)
     with submission_folder(submission, modules) as folder:
         job = project_job(project, assignment, phase, folder)
-        rerun = f"cardlab grade {assignment} --phase {phase} --submission {submission} --test"
-        job = dataclasses.replace(job, reproduce=rerun + " '{test}'")
+        rerun = rerun_command(
+            "grade", assignment, "--phase", str(phase), "--submission", str(submission)
+        )
+        job = dataclasses.replace(job, reproduce=rerun)
         with _status(f"Grading {assignment} phase {phase}…"):
             report = run(job, select)
     _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)

@@ -46,6 +46,13 @@ def test_a_handout_checks_to_zero_then_to_full_marks(repo, spec, wheel, tmp_path
     for part in solved.parts:  # parts with public tests: full marks; others are explained
         assert part.score == part.max_score or part.note == "checked only when your work is graded"
 
+    one = next(test for test in solved.tests if test.status == "passed")
+    again = run(handout_job(folder), select=one.id)  # what cardlab check --test runs
+    assert [test.id for test in again.tests if test.status != "skipped"] == [one.id]
+    for part in again.parts:
+        if part.id != one.part:
+            assert part.note == "no test of this part ran", part
+
 
 @pytest.mark.slow
 def test_phase_one_plays_from_bytecode_once_play_is_written(repo, spec, wheel, tmp_path):

@@ -91,3 +91,38 @@ def test_missing_isolation_layers_are_shown_to_the_instructor_only(report):
     check = dataclasses.replace(lacking, public_only=True)
     assert "Isolation not available" not in render(check, "text")
     assert json.loads(render(check, "json"))["isolation"]["missing"] == ["no network: not here"]
+
+
+def _with_tests(report, change):
+    """The report with each test replaced by ``change(test)``."""
+    parts = tuple(
+        dataclasses.replace(part, tests=tuple(change(test) for test in part.tests))
+        for part in report.parts
+    )
+    return dataclasses.replace(report, parts=parts)
+
+
+def test_text_report_says_why_tests_were_skipped(report):
+    def skip_hidden(test):
+        if test.visibility != "hidden":
+            return test
+        return dataclasses.replace(test, status="skipped", message="the [board] has no winner yet")
+
+    text = render(_with_tests(report, skip_hidden), "text")
+    hidden = sum(t.visibility == "hidden" for t in report.parts[0].tests)
+    assert f"{hidden} test(s) of Adding two numbers skipped, not counted: the [board] has" in text
+
+
+def test_text_report_never_says_passed_when_no_test_ran(report):
+    skipped = _with_tests(report, lambda t: dataclasses.replace(t, status="skipped", message="x"))
+    text = render(skipped, "text")
+    assert "No test ran." in text and "passed" not in text.split("Total")[1]
+
+
+def test_failure_panel_keeps_the_whole_test_name_and_an_unbroken_rerun_line(report):
+    long_name = "A name long enough that a panel title would have to cut it " * 3
+    failing = _with_tests(report, lambda t: dataclasses.replace(t, name=long_name.strip()))
+    text = render(failing, "text")
+    words = " ".join(line.strip("│ ") for line in text.splitlines())
+    assert long_name.strip() in " ".join(words.split())
+    assert any(line.startswith("Run it again: cardlab grade toy") for line in text.splitlines())

@@ -61,15 +61,19 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
     anything unexpected in grading is ``failed`` with its cause.
     """
     from ..course.project import Project
-    from ..judge.grading import project_job, run
+    from ..judge.grading import project_job, rerun_command, run
     from ..reports import render
 
     started = time.perf_counter()
     project = Project(target.project_root)
     modules = project.spec(target.assignment).submitted_modules(target.phase)
-    rerun = (
-        f"cardlab grade {target.assignment} --phase {target.phase} "
-        f"--submission {submission.source} --test '{{test}}'"
+    rerun = rerun_command(
+        "grade",
+        target.assignment,
+        "--phase",
+        str(target.phase),
+        "--submission",
+        str(submission.source),
     )
     try:
         with submission_folder(submission.source, modules) as folder:

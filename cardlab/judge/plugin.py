@@ -16,6 +16,7 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
 from __future__ import annotations
 
 import functools
+import shlex
 import shutil
 import tempfile
 import time
@@ -30,7 +31,7 @@ from ..course.spec import Phase
 from ..worker.process import Isolation, WorkerFailure
 from .proxy import Student, StudentRaised
 from .reference import Reference
-from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
+from .results import FAILED, HIDDEN, PASSED, RERUN_PREFIX, SKIPPED, VISIBLE, TestResult
 
 _CALLS_SHOWN = 6
 _ORIGINAL_INNER = "_cardlab_original_inner"
@@ -68,7 +69,8 @@ class RunSettings:
         make_student: Builds the proxy to the student's code.
         reference: The reference, where hidden tests may use it.
         hidden_dirs: Folders whose tests are hidden from students.
-        reproduce: A command that runs one test again; ``{test}`` stands for its id.
+        reproduce: A command that runs one test again once the test's id, quoted for a
+            shell, is appended.
         student_files: The submission's files graded in this phase, by module name
             (to read as text, such as for style indicators; never to import).
     """
@@ -220,7 +222,7 @@ class CardlabPlugin:
             if calls:
                 lines.append("Last calls to your code:")
                 lines += [f"  {line}" for line in calls]
-        lines.append(f"Run it again: {self.settings.reproduce.format(test=item.nodeid)}")
+        lines.append(f"{RERUN_PREFIX}{self.settings.reproduce} {shlex.quote(item.nodeid)}")
         return "\n".join(lines)
 
 
