@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import jsonschema
 import pytest
 
 from cardlab.reports import render, to_gradescope, to_json
+from cardlab.reports.gradescope import apportion
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_results.schema.json").read_text())
 
@@ -126,3 +128,31 @@ def test_failure_panel_keeps_the_whole_test_name_and_an_unbroken_rerun_line(repo
     words = " ".join(line.strip("│ ") for line in text.splitlines())
     assert long_name.strip() in " ".join(words.split())
     assert any(line.startswith("Run it again: cardlab grade toy") for line in text.splitlines())
+
+
+def _hundredths_sum(values):
+    return sum(Decimal(repr(value)) for value in values)
+
+
+@pytest.mark.parametrize(
+    ("total", "shares"),
+    [(100, [1, 1, 1]), (100, [1] * 132), (20, [1, 2, 3, 7]), (33.33, [0.5, 0.25, 0.25]), (7, [1])],
+)
+def test_apportion_adds_up_exactly_in_hundredths(total, shares):
+    parts = apportion(total, shares)
+    assert _hundredths_sum(parts) == Decimal(repr(float(total)))
+    assert all(Decimal(repr(p)) == Decimal(repr(p)).quantize(Decimal("0.01")) for p in parts)
+    exact = [total * s / sum(shares) for s in shares]
+    assert all(abs(p - e) < 0.01 for p, e in zip(parts, exact, strict=True))
+
+
+def test_gradescope_maxima_add_up_exactly_to_each_part(report):
+    three = dataclasses.replace(report.parts[0], max_score=100.0)  # three ways, 33.33 each
+    weighted = _with_tests(dataclasses.replace(report, parts=(three,)), lambda t: t)
+    data = to_gradescope(weighted)
+    assert _hundredths_sum(t["max_score"] for t in data["tests"]) == 100
+    real = to_gradescope(report)
+    for part in report.parts:
+        tests = [t for t in real["tests"] if t["tags"] == [part.id]]
+        assert _hundredths_sum(t["max_score"] for t in tests) == Decimal(repr(part.max_score))
+        assert _hundredths_sum(t["score"] for t in tests) == Decimal(repr(part.score))
