@@ -156,3 +156,29 @@ def test_gradescope_maxima_add_up_exactly_to_each_part(report):
         tests = [t for t in real["tests"] if t["tags"] == [part.id]]
         assert _hundredths_sum(t["max_score"] for t in tests) == Decimal(repr(part.max_score))
         assert _hundredths_sum(t["score"] for t in tests) == Decimal(repr(part.score))
+
+
+def test_a_failing_example_shows_the_drawn_values_not_the_fixtures(report):
+    messages = "\n".join(test.message for test in report.failures)
+    assert "Failing example: " in messages
+    assert "<your code>" not in messages and "<reference>" not in messages
+    assert "student=" not in messages
+
+
+@pytest.mark.parametrize(
+    ("note", "shown"),
+    [
+        ("Falsifying example: test_x(\n    student=<your code>,\n    ref=<reference>,\n"
+         "    text='ſ',\n)", "Failing example: text='ſ'"),
+        ("Failing explicit example: test_x(\n    student=<your code>,\n    hand=[\n"
+         "        'QS',\n    ],\n    n=2,\n)",
+         "Failing example: hand=[\n        'QS',\n    ], n=2"),
+        ("Falsifying example: test_x(\n    student=<your code>,\n)", "Failing example"),
+        ("Failing test case: test_x(\n    ref=<reference>,\n    n=0,\n)", "Failing example: n=0"),
+        ("Explanation: these lines were always run", "Explanation: these lines were always run"),
+    ],
+)
+def test_hypothesis_notes_leave_out_the_fixtures(note, shown):
+    from cardlab.judge.notes import student_note
+
+    assert student_note(note, {"student", "ref"}) == shown

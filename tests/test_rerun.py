@@ -98,3 +98,13 @@ def test_a_node_id_that_matches_nothing_is_an_error(project: Path) -> None:
     )
     assert result.returncode == 2
     assert "no test matches" in result.stderr
+
+
+def test_a_test_file_selects_its_tests(project: Path) -> None:
+    result = _cardlab(
+        ["grade", "toy", "--phase", "1", "--submission", "a submission", "--test",
+         "public/test_words.py"],
+        project,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "0 / 3" in result.stdout and "no test of this part ran" in result.stdout

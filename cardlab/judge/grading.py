@@ -207,7 +207,7 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         return pytest.ExitCode.NO_TESTS_COLLECTED, "no grader tests found"
     root = dirs[0].parent
     targets = [str(d) for d in dirs]
-    if select and "::" in select:
+    if select and ("::" in select or select.endswith(".py")):
         targets = [str(root / select)]
     elif select:
         targets += ["-k", select]

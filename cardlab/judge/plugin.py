@@ -29,6 +29,7 @@ import pytest
 
 from ..course.spec import Phase
 from ..worker.process import Isolation, WorkerFailure
+from .notes import student_note
 from .proxy import Student, StudentRaised
 from .reference import Reference
 from .results import FAILED, HIDDEN, PASSED, RERUN_PREFIX, SKIPPED, VISIBLE, TestResult
@@ -213,7 +214,9 @@ class CardlabPlugin:
     def _explain(self, item: pytest.Item, call: pytest.CallInfo[None]) -> str:
         error = call.excinfo.value if call.excinfo else None
         lines = [_describe(error, call.when)]
-        lines += [f"  note: {note}" for note in getattr(error, "__notes__", ())]
+        fixtures = getattr(item, "fixturenames", ())
+        notes = [student_note(note, fixtures) for note in getattr(error, "__notes__", ())]
+        lines += [f"  note: {note}" for note in notes]
         if self._student is not None and "student" in getattr(item, "fixturenames", ()):
             calls = self._student.transcript.last(_CALLS_SHOWN + 1)
             if isinstance(error, StudentRaised | WorkerFailure):
