@@ -191,8 +191,10 @@ def test_a_grading_over_its_time_limit_fails_alone_and_keeps_the_earlier_result(
     output = tmp_path / "out"
     _grade_all(toy, subs, output)
     # Loading now keeps the processor busy for 8 s (within the worker's start-up limit),
-    # under a process name of its own: grading takes longer than the limit.
-    busy = ("import ctypes, time\nctypes.CDLL(None).prctl(15, b'cardlab-busy', 0, 0, 0)\n"
+    # under a process name of its own (unique, for runs side by side): grading takes
+    # longer than the limit.
+    name = f"clbusy-{os.getpid() % 100_000}"
+    busy = (f"import ctypes, time\nctypes.CDLL(None).prctl(15, b'{name}', 0, 0, 0)\n"
             "end = time.monotonic() + 8\nwhile time.monotonic() < end:\n    pass\n")
     (slow / "counter.py").write_text(busy + _reference_counter())
 
@@ -200,7 +202,7 @@ def test_a_grading_over_its_time_limit_fails_alone_and_keeps_the_earlier_result(
 
     by_student = {o.student: o for o in outcomes}
     assert by_student["slow"].status == "graded" and by_student["slow"].score == 100  # kept
-    assert not processes_named("cardlab-busy")  # the stopped judge took its worker along
+    assert not processes_named(name)  # the stopped judge took its worker along
     assert by_student["good"].score == 100
     (output / DATABASE_NAME).unlink()
     outcomes = _grade_all(toy, subs, output, seconds_per_submission=4)

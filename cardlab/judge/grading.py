@@ -215,6 +215,9 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         *targets,
         f"--rootdir={root}",
         f"--confcutdir={root}",
+        f"--config-file={os.devnull}",  # no pytest settings of the project around the graders
+        "-p",
+        "no:xdist",
         "--import-mode=importlib",
         "-p",
         "no:cacheprovider",
