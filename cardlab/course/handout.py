@@ -186,6 +186,7 @@ def _readme(
         "contract the tests check. You may add helper functions and methods of your own.\n\n"
     )
     parts += _provided_section(spec, provided, compiled)
+    parts += _api_section(spec, provided)
     parts += [
         "## Set up\n\n",
         "In this folder, make a virtual environment and install cardlab, which runs the tests:\n\n",
@@ -251,6 +252,19 @@ def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[st
         _bullets([f"`{pkg}/{m}{_compiled_suffix(compiled)}`" for m in provided]),
         "\n",
         *_python_section(HANDOUT_PYTHON, compiled),
+    ]
+
+
+def _api_section(spec: Spec, provided: list[str]) -> list[str]:
+    """The README's lines on where to read the contract of every module."""
+    pkg = spec.package
+    example = f"{pkg}.{provided[0]}" if provided else pkg
+    return [
+        "## Where the API is\n\n",
+        "What each class and function does, the provided ones included, is written in\n"
+        "its docstring. Read it in Python, for example:\n\n",
+        f'    python -c "import {example}; help({example})"\n\n',
+        "or on the assignment's API page of your course's documentation site.\n\n",
     ]
 
 
