@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import stat
 import tempfile
 import zipfile
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..errors import CardlabError
+from ..worker.untrusted import valid
 
 ZIP_SUFFIX = ".zip"
 MAX_MEMBERS = 2_000
@@ -86,9 +88,9 @@ def find_submissions(folder: Path, exclude: Path | None = None) -> Found:
         if entry.name.startswith(".") or entry.resolve() == skipped:
             continue
         if entry.is_dir():
-            submissions.append(Submission(entry.name, entry))
+            submissions.append(Submission(valid(entry.name), entry))
         elif entry.is_file() and entry.suffix.lower() == ZIP_SUFFIX:
-            submissions.append(Submission(entry.stem, entry))
+            submissions.append(Submission(valid(entry.stem), entry))
         else:
             strays.append(entry.name)
     if not submissions:
@@ -126,7 +128,7 @@ def content_hash(submission: Submission) -> str:
         digest.update(submission.source.read_bytes())
         return digest.hexdigest()
     for path in _files(submission.source):
-        digest.update(path.relative_to(submission.source).as_posix().encode() + b"\0")
+        digest.update(os.fsencode(path.relative_to(submission.source).as_posix()) + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
 
@@ -141,7 +143,7 @@ def tree_hash(folders: Iterable[Path], *extra: str) -> str:
             digest.update(folder.read_bytes())
             continue
         for path in _files(folder) if folder.is_dir() else ():
-            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+            digest.update(os.fsencode(path.relative_to(folder).as_posix()) + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
 
@@ -232,7 +234,8 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
 
     Students often zip a folder rather than its files (``alice/bisca/card.py``). When
     ``folder`` holds none of ``modules`` but exactly one folder a few levels down does,
-    that folder is the submission; otherwise ``folder`` is.
+    that folder is the submission; otherwise ``folder`` is. Links to folders are never
+    followed: a submission is only the files inside the folder given.
     """
     names = {f"{module}.py" for module in modules}
     level = [folder]
@@ -244,6 +247,6 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
             child
             for d in level
             for child in sorted(d.iterdir())
-            if child.is_dir() and child.name not in _SKIPPED_DIRS
+            if child.is_dir() and not child.is_symlink() and child.name not in _SKIPPED_DIRS
         ]
     return folder

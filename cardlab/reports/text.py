@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +21,7 @@ def _parts_table(report: GradeReport) -> Table:
     table.add_column("Tests passed", justify="right")
     table.add_column("Points", justify="right", footer=f"{report.score:g} / {report.max_score:g}")
     for part in report.parts:
-        table.add_row(part.title, _passed(part), f"{part.score:g} / {part.max_score:g}")
+        table.add_row(Text(part.title), Text(_passed(part)), f"{part.score:g} / {part.max_score:g}")
     return table
 
 
@@ -40,7 +41,7 @@ def _failures(report: GradeReport) -> list[Panel]:
             panels.append(
                 Panel(
                     Text(test.message),
-                    title=f"[bold red]✗[/] {part.title}: {test.name}{kind}",
+                    title=f"[bold red]✗[/] {escape(f'{part.title}: {test.name}{kind}')}",
                     title_align="left",
                     border_style="red",
                 )
@@ -63,14 +64,18 @@ def print_report(report: GradeReport, console: Console) -> None:
     scope = "public tests only" if report.public_only else "public and hidden tests"
     console.print(
         f"[bold]{report.title}[/] — phase {report.phase}: {report.phase_title}\n"
-        f"Submission: {report.submission}  ({scope})"
+        f"Submission: {escape(report.submission)}  ({scope})"
     )
     console.print(_parts_table(report))
     for note in report.notes:
-        console.print(f"[yellow]Note:[/] {note}")
+        console.print(f"[yellow]Note:[/] {escape(note)}")
     if not report.public_only:  # for the instructor: a student's own check needs no sandbox
         for note in report.isolation_notes:
-            console.print(f"[dim]Isolation not available: {note}[/]")
+            console.print(f"[dim]Isolation not available: {escape(note)}[/]")
+    for part in report.parts:
+        for test in part.tests:
+            if test.status == "skipped":
+                console.print(Text(f"Not counted: {part.title}: {test.name} ({test.message})"))
     failures = _failures(report)
     if failures:
         console.print(f"\n[bold]{len(failures)} failing test(s):[/]")

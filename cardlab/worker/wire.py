@@ -142,6 +142,11 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def _first_line(error: Exception) -> str:
+    text = str(error).splitlines() or [type(error).__name__]
+    return text[0][:200]
+
+
 class FrameTimeout(Exception):
     """No whole frame arrived before the deadline."""
 
@@ -178,8 +183,10 @@ class FrameReader:
             raise ProtocolError(f"a message of {size} bytes is over the limit")
         try:
             message = json.loads(self._take(size, deadline))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ProtocolError(f"a message is not JSON: {error}") from None
+        except RecursionError:
+            raise ProtocolError("a message nested too deeply to read") from None
+        except ValueError as error:  # not UTF-8, not JSON, or an int of too many digits
+            raise ProtocolError(f"a message is not JSON: {_first_line(error)}") from None
         if type(message) is not dict:
             raise ProtocolError("a message is not a JSON object")
         return message
