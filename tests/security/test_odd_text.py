@@ -1,0 +1,64 @@
+"""One bad submission never stops a batch or loses a report.
+
+The submissions send every odd kind of text the suite can produce (lone surrogates,
+NULs, C1 codes, noncharacters, separators, huge strings: see ``submissions/``); each
+report is still written in every format, and a batch grades every student around them.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+from test_attacks import HERE
+
+from cardlab.batch.store import DATABASE_NAME
+from cardlab.cli import main
+from cardlab.reports import FORMATS
+
+pytestmark = pytest.mark.slow
+
+ODD = ["lone-surrogates", "odd-text-everywhere", "draws-on-screen", "huge-exception-message"]
+
+
+@pytest.mark.parametrize("attack", ODD)
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_grade_writes_every_format_whatever_the_text(toy, tmp_path, attack, fmt):
+    output = tmp_path / f"report.{fmt}"
+    result = CliRunner().invoke(main, [
+        "grade", "toy", "--phase", "1", "--project", str(toy.root),
+        "--submission", str(HERE / "submissions" / attack), "--format", fmt,
+        "--output", str(output),
+    ])
+    assert result.exit_code == 0, result.output
+    text = output.read_text(encoding="utf-8")
+    if fmt == "text":
+        assert text.startswith("Toy") and "\x1b" not in text
+    else:
+        assert json.loads(text)["score"] == 0 or attack == "lone-surrogates"
+
+
+def test_grade_all_grades_every_student_around_odd_text(toy, tmp_path):
+    subs = tmp_path / "subs"
+    for number, attack in enumerate(ODD):
+        shutil.copytree(HERE / "submissions" / attack, subs / f"s{number}-{attack}")
+    shutil.copytree(toy.reference_dir("toy"), subs / "z-honest")
+    output = tmp_path / "out"
+
+    result = CliRunner().invoke(main, [
+        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
+        "--output", str(output), "--jobs", "1",
+    ])
+
+    assert result.exit_code == 0, result.output
+    db = sqlite3.connect(output / DATABASE_NAME)
+    rows = dict(db.execute("SELECT student, status FROM results").fetchall())
+    db.close()
+    assert set(rows.values()) == {"graded"} and len(rows) == len(ODD) + 1
+    assert "z-honest,100.0" in (output / "gradebook.csv").read_text(encoding="utf-8")
+    for student in rows:
+        assert (output / "reports" / f"{student}.txt").read_text(encoding="utf-8")
+        assert json.loads((output / "reports" / f"{student}.json").read_text())["parts"]
