@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import stat
+import zipfile
 
 import pytest
 from click.testing import CliRunner
@@ -62,3 +64,25 @@ def test_grade_all_grades_every_student_around_odd_text(toy, tmp_path):
     for student in rows:
         assert (output / "reports" / f"{student}.txt").read_text(encoding="utf-8")
         assert json.loads((output / "reports" / f"{student}.json").read_text())["parts"]
+
+
+def test_grade_all_prints_names_and_causes_as_text_not_markup(toy, tmp_path):
+    """A zip member or stray file named like rich markup (``[/bold]``) is shown as it is."""
+    subs = tmp_path / "subs"
+    shutil.copytree(toy.reference_dir("toy"), subs / "honest")
+    with zipfile.ZipFile(subs / "markup.zip", "w") as bundle:
+        link = zipfile.ZipInfo("[/bold]\x1b[2J.py")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        bundle.writestr(link, "/etc/passwd")
+    (subs / "[bold]stray").write_text("")
+    output = tmp_path / "out"
+
+    result = CliRunner().invoke(main, [
+        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
+        "--output", str(output), "--jobs", "1",
+    ])
+
+    assert result.exit_code == 0, result.output
+    assert "markup.zip: [/bold]\\x1b[2J.py is a symbolic link" in result.output
+    assert "[bold]stray" in result.output
+    assert "honest,100.0" in (output / "gradebook.csv").read_text(encoding="utf-8")
