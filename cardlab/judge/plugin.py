@@ -20,6 +20,7 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
 from __future__ import annotations
 
 import functools
+import math
 import shutil
 import tempfile
 import time
@@ -72,8 +73,12 @@ class Credit:
     note: str = ""
 
     def award(self, fraction: float, note: str) -> None:
-        """Earn ``fraction`` of the test's weight; the note says why."""
-        self.fraction = min(max(float(fraction), 0.0), 1.0)
+        """Earn ``fraction`` of the test's weight; the note says why.
+
+        A fraction that is not a finite number (NaN, from a share of nothing) earns 0.
+        """
+        fraction = float(fraction)
+        self.fraction = min(max(fraction, 0.0), 1.0) if math.isfinite(fraction) else 0.0
         self.note = note
 
 

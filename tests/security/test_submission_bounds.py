@@ -26,7 +26,7 @@ from cardlab.batch.store import DATABASE_NAME
 from cardlab.cli import main
 from cardlab.course.handout import build_handout
 from cardlab.exports.gradescope import export_gradescope
-from cardlab.judge.grading import handout_job, run
+from cardlab.judge.grading import handout_job, project_job, run
 
 pytestmark = pytest.mark.slow
 
@@ -106,3 +106,17 @@ def test_the_gradescope_autograder_grades_only_the_submission(toy, tmp_path):
     results = json.loads((root / "results" / "results.json").read_text())
     assert results["score"] == 0
     assert LINK_NOTE in results["output"]
+
+
+def test_style_indicators_never_read_a_refused_module(repo, tmp_path):
+    """A module that is a link out of the submission earns no style for the file it names."""
+    honest = shutil.copytree(repo.reference_dir("cardgame"), tmp_path / "honest")
+    linked = shutil.copytree(honest, tmp_path / "linked")
+    (linked / "card.py").unlink()
+    (linked / "card.py").symlink_to(repo.reference_dir("cardgame") / "card.py")
+
+    def style(folder: Path) -> float:
+        report = run(project_job(repo, "cardgame", 1, folder), "test_style_indicators")
+        return next(part.score for part in report.parts if part.id == "style")
+
+    assert style(linked) < style(honest) == 10
