@@ -8,6 +8,7 @@ report is still written in every format, and a batch grades every student around
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 import stat
@@ -86,3 +87,23 @@ def test_grade_all_prints_names_and_causes_as_text_not_markup(toy, tmp_path):
     assert "markup.zip: [/bold]\\x1b[2J.py is a symbolic link" in result.output
     assert "[bold]stray" in result.output
     assert "honest,100.0" in (output / "gradebook.csv").read_text(encoding="utf-8")
+
+
+def test_grade_all_grades_a_folder_whose_name_is_not_text(toy, tmp_path):
+    """A student folder named with bytes that are not UTF-8 is graded like any other."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    odd = os.path.join(os.fsencode(subs), b"caf\xe9-\xff")
+    os.mkdir(odd)
+    shutil.copy(toy.reference_dir("toy") / "counter.py", os.fsdecode(odd))
+    shutil.copytree(toy.reference_dir("toy"), subs / "plain")
+    output = tmp_path / "out"
+
+    result = CliRunner().invoke(main, [
+        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
+        "--output", str(output), "--jobs", "1",
+    ])
+
+    assert result.exit_code == 0, result.output
+    gradebook = (output / "gradebook.csv").read_text(encoding="utf-8")
+    assert "caf\ufffd-\ufffd,100.0" in gradebook and "plain,100.0" in gradebook
