@@ -23,6 +23,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from ..errors import CardlabError
 from ..worker.untrusted import valid
@@ -114,22 +115,43 @@ def _refuse_duplicates(submissions: list[Submission]) -> None:
 
 
 def _files(folder: Path) -> Iterable[Path]:
+    """The files of a folder to hash, links included (as links: never followed)."""
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
         skipped = _SKIPPED_DIRS.intersection(relative.parts[:-1])
-        if path.is_file() and not skipped and path.suffix != ".pyc":
+        if (path.is_symlink() or path.is_file()) and not skipped and path.suffix != ".pyc":
             yield path
+
+
+def _hash_file(digest: Any, path: Path) -> None:
+    """Add a file to a digest: a link by where it points, a file by its bytes, in chunks."""
+    if path.is_symlink():
+        digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")
+        return
+    with path.open("rb") as file:
+        while chunk := file.read(_CHUNK):
+            digest.update(chunk)
+    digest.update(b"\0")
+
+
+def _hash_tree(digest: Any, folder: Path) -> None:
+    """Add a folder's files to a digest, by relative name and contents.
+
+    A folder that is a link is hashed by where it points: a submission is only the files
+    inside its folder, and following the link could walk a whole file system.
+    """
+    if folder.is_symlink() or folder.is_file():
+        _hash_file(digest, folder)
+        return
+    for path in _files(folder) if folder.is_dir() else ():
+        digest.update(os.fsencode(path.relative_to(folder).as_posix()) + b"\0")
+        _hash_file(digest, path)
 
 
 def content_hash(submission: Submission) -> str:
     """A SHA-256 over the submission's files: names and contents (or the zip's bytes)."""
     digest = hashlib.sha256()
-    if submission.is_zip:
-        digest.update(submission.source.read_bytes())
-        return digest.hexdigest()
-    for path in _files(submission.source):
-        digest.update(os.fsencode(path.relative_to(submission.source).as_posix()) + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+    _hash_tree(digest, submission.source)
     return digest.hexdigest()
 
 
@@ -139,12 +161,7 @@ def tree_hash(folders: Iterable[Path], *extra: str) -> str:
     for text in extra:
         digest.update(text.encode() + b"\0")
     for folder in folders:
-        if folder.is_file():
-            digest.update(folder.read_bytes())
-            continue
-        for path in _files(folder) if folder.is_dir() else ():
-            digest.update(os.fsencode(path.relative_to(folder).as_posix()) + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+        _hash_tree(digest, folder)
     return digest.hexdigest()
 
 

@@ -120,3 +120,24 @@ def test_style_indicators_never_read_a_refused_module(repo, tmp_path):
         return next(part.score for part in report.parts if part.id == "style")
 
     assert style(linked) < style(honest) == 10
+
+
+def test_grade_all_never_reads_what_a_link_points_to(toy, tmp_path):
+    """Links in a class's submissions are hashed as links: no file outside is read.
+
+    The link points to a sparse file of 64 GiB: read, it would exhaust the judge's memory.
+    """
+    huge = tmp_path / "huge"
+    with huge.open("wb") as file:
+        file.truncate(64 << 30)
+    subs = tmp_path / "subs"
+    eve = subs / "eve"
+    eve.mkdir(parents=True)
+    shutil.copy(toy.reference_dir("toy") / "counter.py", eve)
+    (eve / "big").symlink_to(huge)
+    (subs / "mallory.zip").symlink_to(huge)
+
+    outcomes = grade_all(toy, BatchRequest("toy", 1, subs, tmp_path / "out", jobs=1))
+
+    assert {o.student: (o.status, o.score) for o in outcomes} == {
+        "eve": ("graded", 100), "mallory": ("rejected", 0)}
