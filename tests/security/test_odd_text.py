@@ -27,6 +27,13 @@ pytestmark = pytest.mark.slow
 ODD = ["lone-surrogates", "odd-text-everywhere", "draws-on-screen", "huge-exception-message"]
 
 
+def _grade_all(toy, subs, output):
+    return CliRunner().invoke(main, [
+        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
+        "--output", str(output), "--jobs", "1",
+    ])
+
+
 @pytest.mark.parametrize("attack", ODD)
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_grade_writes_every_format_whatever_the_text(toy, tmp_path, attack, fmt):
@@ -51,10 +58,7 @@ def test_grade_all_grades_every_student_around_odd_text(toy, tmp_path):
     shutil.copytree(toy.reference_dir("toy"), subs / "z-honest")
     output = tmp_path / "out"
 
-    result = CliRunner().invoke(main, [
-        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
-        "--output", str(output), "--jobs", "1",
-    ])
+    result = _grade_all(toy, subs, output)
 
     assert result.exit_code == 0, result.output
     db = sqlite3.connect(output / DATABASE_NAME)
@@ -78,10 +82,7 @@ def test_grade_all_prints_names_and_causes_as_text_not_markup(toy, tmp_path):
     (subs / "[bold]stray").write_text("")
     output = tmp_path / "out"
 
-    result = CliRunner().invoke(main, [
-        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
-        "--output", str(output), "--jobs", "1",
-    ])
+    result = _grade_all(toy, subs, output)
 
     assert result.exit_code == 0, result.output
     assert "markup.zip: [/bold]\\x1b[2J.py is a symbolic link" in result.output
@@ -99,10 +100,7 @@ def test_grade_all_grades_a_folder_whose_name_is_not_text(toy, tmp_path):
     shutil.copytree(toy.reference_dir("toy"), subs / "plain")
     output = tmp_path / "out"
 
-    result = CliRunner().invoke(main, [
-        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
-        "--output", str(output), "--jobs", "1",
-    ])
+    result = _grade_all(toy, subs, output)
 
     assert result.exit_code == 0, result.output
     gradebook = (output / "gradebook.csv").read_text(encoding="utf-8")
