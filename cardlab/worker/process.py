@@ -200,7 +200,7 @@ class WorkerProcess:
                 raise ProtocolError("an answer to another request")
             if self.reader.buffer:
                 raise ProtocolError("more than one answer to a request")
-            return clean_answer(answer, self.setup.output_bytes)
+            return clean_answer(answer, self.setup.output_bytes, self.reader.last_frame)
         except FrameTimeout:
             self.kill()
             if now + seconds > self.ends_at:

@@ -97,17 +97,41 @@ def clean(data: Any, limit: int = MAX_TEXT, depth: int = 0) -> Any:
     return {clean(key, limit): clean(value, limit, depth + 1) for key, value in data.items()}
 
 
-def clean_answer(answer: dict, output_limit: int) -> dict:
+def _may_need_cleaning(frame: bytes, limit: int) -> bool:
+    """Whether a frame could break a limit: most cannot, and skip the walk.
+
+    That is, whether its raw text could hold a string over ``limit``, a lone surrogate
+    or nesting deeper than :data:`MAX_DEPTH`. No string is longer than its frame; a
+    surrogate can only arrive as a JSON escape (backslash, ``u``, ``d`` and three more
+    digits: raw UTF-8 cannot encode one); every level of nesting opens a bracket.
+    """
+    return (
+        len(frame) > limit
+        or b"\\ud" in frame
+        or b"\\uD" in frame
+        or frame.count(b"[") + frame.count(b"{") >= MAX_DEPTH
+    )
+
+
+def clean_answer(answer: dict, output_limit: int, frame: bytes | None = None) -> dict:
     """A worker's answer with every limit applied by the judge.
 
     Output is cut at ``output_limit`` (and marked ``cut``) whatever the worker's own cap
     was set to; an exception's message, place and class names are cut to their own
     sizes; every other string to :data:`MAX_TEXT`.
 
+    Args:
+        answer: The answer, as parsed from its frame.
+        output_limit: The spec's ``output_bytes``.
+        frame: The frame's raw bytes, when known: an answer whose frame cannot break
+            a limit is not walked.
+
     Raises:
         ProtocolError: When the answer is nested deeper than :data:`MAX_DEPTH`.
     """
-    answer = clean(answer, max(MAX_TEXT, output_limit))
+    limit = max(MAX_TEXT, output_limit)
+    if frame is None or _may_need_cleaning(frame, limit):
+        answer = clean(answer, limit)
     for stream in ("out", "err"):
         text = answer.get(stream)
         if type(text) is str and len(text) > output_limit:
