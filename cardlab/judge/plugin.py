@@ -186,10 +186,10 @@ class CardlabPlugin:
         if report.failed and _failure_key not in item.stash:
             item.stash[_failure_key] = self._explain(item, call)
         elif report.skipped and _is_declared(item, call):
-            item.stash[_skipped_key] = f"not counted: {_skip_reason(report)}"
+            item.stash[_skipped_key] = f"not counted: {_skip_reason(report, call)}"
         elif report.skipped and _failure_key not in item.stash:
             item.stash[_failure_key] = (
-                f"this test skipped itself after running your code ({_skip_reason(report)}); "
+                f"this test skipped itself after running your code ({_skip_reason(report, call)}); "
                 "a test that your code makes skip counts as failed\n"
                 f"Run it again: {self.settings.reproduce.format(test=item.nodeid)}"
             )
@@ -284,7 +284,10 @@ def _is_declared(item: pytest.Item, call: pytest.CallInfo[None]) -> bool:
     return isinstance(error, Excused) or _began_key not in item.stash
 
 
-def _skip_reason(report: pytest.TestReport) -> str:
+def _skip_reason(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str:
+    error = call.excinfo.value if call.excinfo else None
+    if isinstance(error, pytest.skip.Exception) and error.msg:
+        return error.msg
     longrepr = report.longrepr
     if isinstance(longrepr, tuple) and len(longrepr) == 3:
         return str(longrepr[2]).removeprefix("Skipped: ")
