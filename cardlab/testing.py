@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
+from .judge.plugin import excuse
 from .worker.codec import Value
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "card",
     "cards",
     "check_conformance",
+    "excuse",
     "expect_conformant",
     "expect_equal",
     "expect_true",

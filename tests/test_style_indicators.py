@@ -111,3 +111,45 @@ def test_the_reference_methods_pass_and_the_stubs_are_unwritten(repo):
         assert not [f for path in files.values() for f in style.long_functions(path)]
     reference = repo.reference_dir("cardgame")
     assert style.lint_findings([reference / f"{m}.py" for m in spec.submitted_modules(1)]) == []
+
+
+NESTED = '''\
+"""A module whose definitions hide under compound statements."""
+import os
+import sys  # noqa: F401
+# ruff: noqa
+
+if True:
+    def in_if():
+        return 1
+try:
+    class InTry:
+        def method(self):
+            return 2
+except ImportError:
+    pass
+with open(os.devnull) as devnull:
+    for _ in range(1):
+        while False:
+            def in_loop():
+                return 3
+match 1:
+    case 1:
+        def in_match():
+            return 4
+'''
+
+
+def test_every_definition_is_measured_wherever_it_is_nested(tmp_path):
+    path = tmp_path / "nested.py"
+    path.write_text(NESTED)
+    names = {finding.split(": ")[1].split()[0] for finding in style.missing_docstrings(path)}
+    assert names == {"in_if", "InTry", "InTry.method", "in_loop", "in_match"}
+    assert len(style.long_functions(path, limit=1)) == 4
+    assert style.unwritten({"nested": path}, ["nested.InTry.method", "nested.in_match"]) == []
+
+
+def test_noqa_comments_silence_nothing(tmp_path):
+    path = tmp_path / "nested.py"
+    path.write_text(NESTED)
+    assert any("F401" in finding for finding in style.lint_findings([path]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -25,6 +26,7 @@ from rich.text import Text
 
 from ..course.project import Project
 from ..errors import CardlabError
+from ..worker.untrusted import MAX_NOTE, printable
 from .grade_all import BatchPlan, BatchRequest, grade_all
 from .gradebook import write_class_files
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
@@ -75,8 +77,9 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
     def planned(plan: BatchPlan) -> None:
         if plan.strays:
             console.print(
-                f"[yellow]Left out {len(plan.strays)} stray file(s)[/] in {request.submissions} "
-                f"(not a folder or .zip): {', '.join(plan.strays)}"
+                f"[yellow]Left out {len(plan.strays)} stray file(s)[/] in "
+                f"{escape(str(request.submissions))} (not a folder or .zip): "
+                f"{escape(printable(', '.join(plan.strays), MAX_NOTE))}"
             )
         up_to_date = len(plan.submissions) - len(plan.to_grade)
         console.print(
@@ -92,7 +95,8 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
         if outcome.status != GRADED:
             kept = "" if stored else " (the earlier result is kept)"
             progress.console.print(
-                f"[red]{outcome.student}[/]: {outcome.status}: {outcome.cause}{kept}"
+                f"[red]{escape(printable(outcome.student))}[/]: {outcome.status}: "
+                f"{escape(printable(outcome.cause, MAX_NOTE))}{kept}"
             )
 
     try:

@@ -22,6 +22,7 @@ import cardlab
 from ..course.project import Project
 from ..course.submissions import Submission, content_hash, find_submissions, tree_hash
 from ..errors import CardlabError
+from ..worker.untrusted import valid
 from .judges import Assignment, JudgePool
 from .store import Outcome, ResultStore, Verdict, open_store
 
@@ -156,9 +157,19 @@ def grade_all(
 
 
 def _outcome(verdict: Verdict, submission: Submission, batch: BatchPlan) -> Outcome:
+    """The verdict as the store keeps it, every text valid UTF-8.
+
+    SQLite, CSV and report files refuse a lone surrogate, which a file name or a judge's
+    text may carry.
+    """
+    texts = {
+        name: valid(value)
+        for name, value in vars(verdict).items()
+        if type(value) is str and name != "student"
+    }
     return Outcome(
-        **{**vars(verdict), "seconds": round(verdict.seconds, 3)},
-        source=str(submission.source),
+        **{**vars(verdict), **texts, "seconds": round(verdict.seconds, 3)},
+        source=valid(str(submission.source)),
         content_hash=batch.hashes[verdict.student],
         grader_hash=batch.grader_hash,
     )

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..course.submissions import Submission, submission_folder
 from ..errors import CardlabError
+from ..worker.untrusted import MAX_NOTE, printable
 from .store import EMPTY, FAILED, GRADED, REJECTED, Verdict
 
 TASKS_PER_JUDGE = 20
@@ -77,6 +78,11 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
         str(submission.source),
     )
     try:
+        if submission.source.is_symlink():
+            raise CardlabError(
+                f"{submission.source.name} is a link to something elsewhere; a submission "
+                "is only the files inside its own folder or zip"
+            )
         with submission_folder(submission.source, modules) as folder:
             job = project_job(project, target.assignment, target.phase, folder)
             empty = _empty_cause(job.composition.student_files(), target.phase)
@@ -84,28 +90,29 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
                 seconds = time.perf_counter() - started
                 return Verdict(submission.student, EMPTY, 0.0, max_score, empty, seconds=seconds)
             report = run(replace(job, reproduce=rerun))
+        report = replace(report, submission=printable(str(submission.source), MAX_NOTE))
+        report_json, report_text = render(report, "json"), render(report, "text")
     except CardlabError as error:
         return Verdict(
             submission.student,
             REJECTED,
             0.0,
             max_score,
-            str(error),
+            printable(str(error), MAX_NOTE),
             seconds=time.perf_counter() - started,
         )
     except Exception as error:  # noqa: BLE001 - one submission must not stop a judge
-        cause = f"grading stopped with {type(error).__name__}: {error}"
+        cause = printable(f"grading stopped with {type(error).__name__}: {error}", MAX_NOTE)
         return Verdict(
             submission.student, FAILED, 0.0, max_score, cause, seconds=time.perf_counter() - started
         )
-    report = replace(report, submission=str(submission.source))
     return Verdict(
         student=submission.student,
         status=GRADED,
         score=report.score,
         max_score=report.max_score,
-        report_json=render(report, "json"),
-        report_text=render(report, "text"),
+        report_json=report_json,
+        report_text=report_text,
         seconds=time.perf_counter() - started,
     )
 

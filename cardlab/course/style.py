@@ -12,7 +12,9 @@ each indicator as a test of its own, listing every place that breaks its rule):
 
 Student files are only ever read as text and parsed with ``ast``; ruff runs as a
 separate process with a time limit, on copies of just those files, with its own fixed
-settings (``--isolated``), so nothing in the submission can configure or extend it.
+settings (``--isolated``) and ``--ignore-noqa``, so nothing in the submission can
+configure it or silence it (a ``# noqa`` or ``# ruff: noqa`` comment counts for nothing).
+Every definition is measured wherever it is nested.
 """
 
 from __future__ import annotations
@@ -57,8 +59,11 @@ def parse_file(path: Path) -> ast.Module | str:
 def _definitions(body: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, ast.AST]]:
     """Classes and functions of a module and of its classes, by qualified name.
 
-    Functions defined inside functions are part of the function around them: they are
-    not items of the module's interface, and count in that function's length.
+    Definitions are found wherever they are nested in the module's or a class's
+    statements (under ``if``, ``try``, ``with``, loops, ``match``), so none escapes an
+    indicator. Functions defined inside functions are part of the function around
+    them: they are not items of the module's interface, and count in that function's
+    length.
     """
     for node in body:
         if isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
@@ -66,6 +71,19 @@ def _definitions(body: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, 
             yield name, node
             if isinstance(node, ast.ClassDef):
                 yield from _definitions(node.body, f"{name}.")
+        else:
+            yield from _definitions(_nested_statements(node), prefix)
+
+
+def _nested_statements(node: ast.stmt) -> list[ast.stmt]:
+    """The statements of a compound statement's blocks (none for a simple statement)."""
+    blocks: list[ast.stmt] = []
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.stmt):
+            blocks.append(child)
+        elif isinstance(child, ast.excepthandler | ast.match_case):
+            blocks.extend(child.body)
+    return blocks
 
 
 def _is_public(qualname: str) -> bool:
@@ -175,7 +193,8 @@ def lint_findings(files: Sequence[Path], seconds: float = RUFF_SECONDS) -> list[
         command = [
             sys.executable, "-m", "ruff", "check", "--isolated", "--no-cache",
             "--select", ",".join(LINT_RULES), "--line-length", str(LINE_LENGTH),
-            "--target-version", "py311", "--output-format", "concise", "--no-fix", ".",
+            "--target-version", "py311", "--output-format", "concise", "--no-fix",
+            "--ignore-noqa", ".",
         ]  # fmt: skip
         try:
             result = subprocess.run(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import stat
 import tempfile
 import zipfile
@@ -22,8 +23,10 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from ..errors import CardlabError
+from ..worker.untrusted import valid
 
 ZIP_SUFFIX = ".zip"
 MAX_MEMBERS = 2_000
@@ -86,9 +89,9 @@ def find_submissions(folder: Path, exclude: Path | None = None) -> Found:
         if entry.name.startswith(".") or entry.resolve() == skipped:
             continue
         if entry.is_dir():
-            submissions.append(Submission(entry.name, entry))
+            submissions.append(Submission(valid(entry.name), entry))
         elif entry.is_file() and entry.suffix.lower() == ZIP_SUFFIX:
-            submissions.append(Submission(entry.stem, entry))
+            submissions.append(Submission(valid(entry.stem), entry))
         else:
             strays.append(entry.name)
     if not submissions:
@@ -112,22 +115,43 @@ def _refuse_duplicates(submissions: list[Submission]) -> None:
 
 
 def _files(folder: Path) -> Iterable[Path]:
+    """The files of a folder to hash, links included (as links: never followed)."""
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
         skipped = _SKIPPED_DIRS.intersection(relative.parts[:-1])
-        if path.is_file() and not skipped and path.suffix != ".pyc":
+        if (path.is_symlink() or path.is_file()) and not skipped and path.suffix != ".pyc":
             yield path
+
+
+def _hash_file(digest: Any, path: Path) -> None:
+    """Add a file to a digest: a link by where it points, a file by its bytes, in chunks."""
+    if path.is_symlink():
+        digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")
+        return
+    with path.open("rb") as file:
+        while chunk := file.read(_CHUNK):
+            digest.update(chunk)
+    digest.update(b"\0")
+
+
+def _hash_tree(digest: Any, folder: Path) -> None:
+    """Add a folder's files to a digest, by relative name and contents.
+
+    A folder that is a link is hashed by where it points: a submission is only the files
+    inside its folder, and following the link could walk a whole file system.
+    """
+    if folder.is_symlink() or folder.is_file():
+        _hash_file(digest, folder)
+        return
+    for path in _files(folder) if folder.is_dir() else ():
+        digest.update(os.fsencode(path.relative_to(folder).as_posix()) + b"\0")
+        _hash_file(digest, path)
 
 
 def content_hash(submission: Submission) -> str:
     """A SHA-256 over the submission's files: names and contents (or the zip's bytes)."""
     digest = hashlib.sha256()
-    if submission.is_zip:
-        digest.update(submission.source.read_bytes())
-        return digest.hexdigest()
-    for path in _files(submission.source):
-        digest.update(path.relative_to(submission.source).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+    _hash_tree(digest, submission.source)
     return digest.hexdigest()
 
 
@@ -137,12 +161,7 @@ def tree_hash(folders: Iterable[Path], *extra: str) -> str:
     for text in extra:
         digest.update(text.encode() + b"\0")
     for folder in folders:
-        if folder.is_file():
-            digest.update(folder.read_bytes())
-            continue
-        for path in _files(folder) if folder.is_dir() else ():
-            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+        _hash_tree(digest, folder)
     return digest.hexdigest()
 
 
@@ -232,7 +251,8 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
 
     Students often zip a folder rather than its files (``alice/bisca/card.py``). When
     ``folder`` holds none of ``modules`` but exactly one folder a few levels down does,
-    that folder is the submission; otherwise ``folder`` is.
+    that folder is the submission; otherwise ``folder`` is. Links to folders are never
+    followed: a submission is only the files inside the folder given.
     """
     names = {f"{module}.py" for module in modules}
     level = [folder]
@@ -244,6 +264,6 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
             child
             for d in level
             for child in sorted(d.iterdir())
-            if child.is_dir() and child.name not in _SKIPPED_DIRS
+            if child.is_dir() and not child.is_symlink() and child.name not in _SKIPPED_DIRS
         ]
     return folder

@@ -20,7 +20,7 @@ import sys
 import time
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -34,12 +34,13 @@ from ..worker import compose
 from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
 from ..worker.sandbox import ignored_files, refusals
+from ..worker.untrusted import MAX_NOTE, MAX_REPORT_MESSAGE, printable
 from . import plugin as plugin_module
 from . import student_tests
 from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
-from .results import GradeReport, PartResult, part_score
+from .results import GradeReport, PartResult, TestResult, part_score
 from .startup import import_before_rewriting
 
 
@@ -124,7 +125,7 @@ def handout_job(folder: Path) -> GradingJob:
         phase=phase,
         submission=package_dir,
         composition=compose.compose(
-            spec.package, package_dir, package_dir, spec.submitted_modules(phase)
+            spec.package, package_dir, package_dir, spec.submitted_modules(phase), root=folder
         ),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=folder / "tests",
@@ -174,11 +175,7 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
             reference=reference,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
-            student_files={
-                name: path
-                for name, path in job.composition.modules.items()
-                if job.composition.origins[name] == compose.STUDENT
-            },
+            student_files=_readable_student_files(job.composition),
         )
     )
     notes = _submission_notes(job)
@@ -218,6 +215,22 @@ def _grade_student_tests(
     except Exception as error:  # noqa: BLE001 - fail closed: the report is still written
         return [f"{part.id}: grading your tests stopped with {type(error).__name__}: {error}"]
     return []
+
+
+def _readable_student_files(composition: compose.Composition) -> dict[str, Path]:
+    """The student's modules that style indicators may read: present and not refused.
+
+    A refused module (a link out of the submission, say) is read by no one: neither the
+    worker nor the indicators.
+    """
+    refused = refusals(composition)
+    return {
+        name: path
+        for name, path in composition.modules.items()
+        if composition.origins[name] == compose.STUDENT
+        and name not in refused
+        and os.path.lexists(path)
+    }
 
 
 def _test_dirs(job: GradingJob) -> list[Path]:
@@ -326,7 +339,7 @@ def _report(
     isolation = plugin.isolation
     parts = []
     for part in phase.parts:
-        tests = tuple(r for r in plugin.results if r.part == part.id)
+        tests = tuple(_shown(r) for r in plugin.results if r.part == part.id)
         note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job, select)
         score = round(part_score(part.points, tests), 2)
         parts.append(PartResult(part.id, part.title, score, part.points, tests, note))
@@ -335,15 +348,29 @@ def _report(
         title=job.spec.title,
         phase=phase.number,
         phase_title=phase.title,
-        submission=str(job.submission),
+        submission=printable(str(job.submission), MAX_NOTE),
         score=round(sum(p.score for p in parts), 2),
         max_score=phase.max_score,
         parts=tuple(parts),
-        notes=tuple(notes + plugin.notes),
+        notes=tuple(printable(note, MAX_NOTE) for note in notes + plugin.notes),
         public_only=job.hidden_dir is None,
         cardlab_version=cardlab.__version__,
         python=f"{platform.python_implementation()} {sys.version.split()[0]}",
         seconds=round(seconds, 3),
         isolation=isolation.applied if isolation else (),
         isolation_notes=isolation.missing if isolation else (),
+    )
+
+
+def _shown(test: TestResult) -> TestResult:
+    """A test's result as every report shows it: printable, and cut to size.
+
+    Messages quote student code (its output, exceptions, the values it returned), so
+    this is where the judge makes sure no student text can draw on a terminal or swell
+    a report, whatever the format.
+    """
+    return replace(
+        test,
+        name=printable(test.name, MAX_NOTE),
+        message=printable(test.message, MAX_REPORT_MESSAGE),
     )

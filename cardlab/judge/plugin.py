@@ -10,12 +10,17 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
   (partial credit) and ``student_files`` (the submission's files, to read as text);
 * seeds hypothesis per test, with no example database;
 * turns every failure into a message for the student: what was called, what came
-  back, and how to run the test again; never a framework traceback.
+  back, and how to run the test again; never a framework traceback;
+* counts a skipped test as failed unless the grader declared the skip: a ``skip`` or
+  ``skipif`` mark, or :func:`excuse` (for a reason outside the student's control, such
+  as the reference not being there). A skip raised any other way may depend on what
+  the student's code answered, so it never takes a test out of its part.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import shlex
 import shutil
 import tempfile
@@ -23,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -41,6 +46,20 @@ _started_key = pytest.StashKey[float]()
 _failure_key = pytest.StashKey[str]()
 PLUGIN_KEY = pytest.StashKey["CardlabPlugin"]()
 _skipped_key = pytest.StashKey[str]()
+_began_key = pytest.StashKey[bool]()
+
+
+class Excused(pytest.skip.Exception):
+    """A skip the grader declares, for a reason outside the student's control."""
+
+
+def excuse(reason: str) -> NoReturn:
+    """Skip this test without counting it, for a reason the student's code cannot cause.
+
+    Use it only where the reason does not depend on anything the student's code did or
+    answered (the reference is not available, say); any other skip counts as failed.
+    """
+    raise Excused(reason)
 
 
 @dataclass
@@ -56,8 +75,12 @@ class Credit:
     note: str = ""
 
     def award(self, fraction: float, note: str) -> None:
-        """Earn ``fraction`` of the test's weight; the note says why."""
-        self.fraction = min(max(float(fraction), 0.0), 1.0)
+        """Earn ``fraction`` of the test's weight; the note says why.
+
+        A fraction that is not a finite number (NaN, from a share of nothing) earns 0.
+        """
+        fraction = float(fraction)
+        self.fraction = min(max(fraction, 0.0), 1.0) if math.isfinite(fraction) else 0.0
         self.note = note
 
 
@@ -151,6 +174,7 @@ class CardlabPlugin:
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
         """Start the test's transcript and clock."""
         item.stash[_started_key] = time.perf_counter()
+        item.stash[_began_key] = True  # from here on, a skip may depend on student code
         if "student" in getattr(item, "fixturenames", ()):
             student = self.student_proxy()
             student.begin(item.nodeid)
@@ -164,8 +188,14 @@ class CardlabPlugin:
         report = yield
         if report.failed and _failure_key not in item.stash:
             item.stash[_failure_key] = self._explain(item, call)
-        elif report.skipped:
-            item.stash[_skipped_key] = _skip_reason(report)
+        elif report.skipped and _is_declared(item, call):
+            item.stash[_skipped_key] = _skip_reason(report, call)
+        elif report.skipped and _failure_key not in item.stash:
+            item.stash[_failure_key] = (
+                f"this test skipped itself after running your code ({_skip_reason(report, call)}); "
+                "a test that your code makes skip counts as failed\n"
+                f"{RERUN_PREFIX}{self.settings.reproduce} {shlex.quote(item.nodeid)}"
+            )
         return report
 
     @pytest.hookimpl(wrapper=True)
@@ -249,7 +279,20 @@ def _restart_transcript_per_example(item: pytest.Item, student: Student) -> None
     handle.inner_test = each_example
 
 
-def _skip_reason(report: pytest.TestReport) -> str:
+def _is_declared(item: pytest.Item, call: pytest.CallInfo[None]) -> bool:
+    """Whether a skip was declared by the grader: by :func:`excuse`, or by a mark.
+
+    A mark's skip is raised before this plugin starts the test, so before any fixture
+    or test code could reach the student's code.
+    """
+    error = call.excinfo.value if call.excinfo else None
+    return isinstance(error, Excused) or _began_key not in item.stash
+
+
+def _skip_reason(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str:
+    error = call.excinfo.value if call.excinfo else None
+    if isinstance(error, pytest.skip.Exception) and error.msg:
+        return error.msg
     longrepr = report.longrepr
     if isinstance(longrepr, tuple) and len(longrepr) == 3:
         return str(longrepr[2]).removeprefix("Skipped: ")
@@ -320,7 +363,7 @@ def ref(request: pytest.FixtureRequest) -> Reference:
     """The reference implementation (hidden tests only)."""
     reference = _plugin(request).settings.reference
     if reference is None:
-        pytest.skip("needs the reference implementation, which is not here")
+        excuse("needs the reference implementation, which is not here")
     return reference
 
 

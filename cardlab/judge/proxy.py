@@ -157,7 +157,10 @@ class Student:
     def _fail_protocol(self, what: str) -> None:
         if self._process is not None:
             self._process.kill()
-        raise WorkerFailure(f"the worker broke the protocol: {what}")
+        raise WorkerFailure(
+            f"the worker broke the protocol ({what}): only code in the worker can cause "
+            "that, so the test gets no credit"
+        )
 
     def _raised(self, text: str, data: Any) -> StudentRaised:
         valid = (

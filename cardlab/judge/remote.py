@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..worker.untrusted import cut
 from ..worker.wire import HandleRef
 
 _TRANSCRIPT_LENGTH = 200
+_TRANSCRIPT_LINE = 500
+"""The longest line of a transcript shown (a call and what came back)."""
 
 
 class Caller(Protocol):
@@ -115,8 +118,8 @@ class Transcript:
             del self.entries[:-_TRANSCRIPT_LENGTH]
 
     def last(self, count: int) -> list[str]:
-        """The newest ``count`` calls, as text."""
-        return [_transcript_line(*entry) for entry in self.entries[-count:]]
+        """The newest ``count`` calls, as text (each cut to a line's length)."""
+        return [cut(_transcript_line(*entry), _TRANSCRIPT_LINE) for entry in self.entries[-count:]]
 
 
 def _transcript_line(describe: Callable[[], str], kind: str, outcome: Any) -> str:

@@ -4,7 +4,8 @@ Part scores come from their tests: each test has a weight (default 1) and earns 
 fraction of it (1 when it passes, 0 when it fails, a partial credit when the test
 awards one). A part earns ``points * sum(weight * fraction) / sum(weight)`` over its
 tests that ran; skipped tests do not count, and a part none of whose tests ran
-earns nothing.
+earns nothing. Only a skip the grader declared is ``skipped`` (see
+:mod:`cardlab.judge.plugin`): a test that student code made skip is ``failed``.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ def _parts_table(report: GradeReport) -> Table:
     table.add_column("Tests passed", justify="right")
     table.add_column("Points", justify="right", footer=f"{report.score:g} / {report.max_score:g}")
     for part in report.parts:
-        table.add_row(part.title, _passed(part), f"{part.score:g} / {part.max_score:g}")
+        table.add_row(Text(part.title), Text(_passed(part)), f"{part.score:g} / {part.max_score:g}")
     return table
 
 
@@ -81,7 +81,7 @@ def print_report(report: GradeReport, console: Console) -> None:
     scope = "public tests only" if report.public_only else "public and hidden tests"
     console.print(
         f"[bold]{report.title}[/] — phase {report.phase}: {report.phase_title}\n"
-        f"Submission: {report.submission}  ({scope})"
+        f"Submission: {escape(report.submission)}  ({scope})"
     )
     console.print(_parts_table(report))
     for note in report.notes:

@@ -35,6 +35,8 @@ class Composition:
         origins: Module name -> ``student`` or ``provided``.
         refused: Module name -> why it cannot be loaded (a one-line reason for the
             student); importing such a module raises ``ModuleNotFoundError`` with it.
+        root: The folder the submission is (resolved): every student module must lie
+            inside it, links followed. None for a composition with no submission.
     """
 
     package: str
@@ -42,6 +44,7 @@ class Composition:
     modules: dict[str, Path] = field(default_factory=dict)
     origins: dict[str, str] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)
+    root: Path | None = None
 
     def student_files(self) -> list[Path]:
         """The submission files this composition loads."""
@@ -99,6 +102,7 @@ def compose(
     provided_dir: Path,
     submission_dir: Path,
     student_modules: Sequence[str],
+    root: Path | None = None,
 ) -> Composition:
     """Decide where each module of a package comes from, for one phase.
 
@@ -107,18 +111,22 @@ def compose(
         provided_dir: Folder of the provided modules (reference source or bytecode).
         submission_dir: The student's folder.
         student_modules: The modules that are the student's in this phase.
+        root: The folder the submission was given as, when the modules are looked for
+            in a folder inside it (a handout's package folder); default
+            ``submission_dir``. Student modules must lie inside it.
 
     Returns:
         The composition; a student module missing from the submission still maps to
         its expected path, so importing it fails with a clear message.
     """
+    limit = (root or submission_dir).resolve()
     provided_dir, submission_dir = provided_dir.resolve(), submission_dir.resolve()
     modules = provided_modules(provided_dir)
     origins = dict.fromkeys(modules, PROVIDED)
     for name in student_modules:
         modules[name] = submission_dir / f"{name}.py"
         origins[name] = STUDENT
-    return Composition(package, _package_init(provided_dir), modules, origins)
+    return Composition(package, _package_init(provided_dir), modules, origins, root=limit)
 
 
 class MissingModuleLoader(importlib.abc.Loader):

@@ -29,6 +29,7 @@ from typing import Any
 from .compose import Composition
 from .confine import PID_NAMESPACE
 from .sandbox import Limits, WorkerTree
+from .untrusted import clean_answer
 from .wire import (
     ChannelClosed,
     FrameReader,
@@ -199,7 +200,7 @@ class WorkerProcess:
                 raise ProtocolError("an answer to another request")
             if self.reader.buffer:
                 raise ProtocolError("more than one answer to a request")
-            return answer
+            return clean_answer(answer, self.setup.output_bytes, self.reader.last_frame)
         except FrameTimeout:
             self.kill()
             if now + seconds > self.ends_at:
@@ -214,7 +215,10 @@ class WorkerProcess:
             raise WorkerFailure(self._ending()) from None
         except ProtocolError as error:
             self.kill()
-            raise WorkerFailure(f"the worker sent a malformed answer ({error})") from None
+            raise WorkerFailure(
+                f"the worker sent a malformed answer ({error}): a protocol error that only "
+                "code in the worker can cause, so the test gets no credit"
+            ) from None
         except BaseException:
             self.kill()  # interrupted mid-request (a test's own time limit): never reuse
             raise

@@ -149,15 +149,20 @@ def refusals(composition: Composition) -> dict[str, str]:
     for name, origin in composition.origins.items():
         path = composition.modules[name]
         if origin == STUDENT and os.path.lexists(path):
-            reason = _refusal(path)
+            reason = _refusal(path, composition.root or path.parent)
             if reason:
                 reasons[name] = reason
     return reasons
 
 
-def _refusal(path: Path) -> str:
+def _refusal(path: Path, root: Path) -> str:
+    """Why a student module may not be loaded, or ``""``.
+
+    A submission is only the files inside its folder: the module, with every link on
+    its way followed (a link to a file, or to a folder holding it), must lie in ``root``.
+    """
     try:
-        if path.is_symlink() and not path.resolve().is_relative_to(path.parent.resolve()):
+        if not path.resolve(strict=True).is_relative_to(root.resolve()):
             return f"{path.name} is a link to a file outside your submission; it was not loaded"
         info = path.stat()
     except (OSError, RuntimeError) as error:  # RuntimeError: a loop of links
@@ -200,6 +205,12 @@ def _ignored(folder: Path, wanted: set[str]) -> list[str]:
                 )
                 break
             name = entry.name
+            if entry.is_symlink() and name not in wanted:
+                notes.append(
+                    f"ignored {name} in the submission: it is a link, and a submission "
+                    "is only the files inside its folder"
+                )
+                continue
             if name in wanted:
                 continue
             stem = name.removesuffix(".py") if name.endswith(".py") else ""

@@ -142,6 +142,11 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def _first_line(error: Exception) -> str:
+    text = str(error).splitlines() or [type(error).__name__]
+    return text[0][:200]
+
+
 class FrameTimeout(Exception):
     """No whole frame arrived before the deadline."""
 
@@ -149,7 +154,8 @@ class FrameTimeout(Exception):
 class FrameReader:
     """Reads frames from a descriptor, waiting at most until a deadline.
 
-    While waiting, it first polls for a short while before sleeping in ``select``:
+    The bytes of the last frame read are kept in ``last_frame``, for checks on the raw
+    text. While waiting, it first polls for a short while before sleeping in ``select``:
     an answer usually comes within microseconds, and waking a sleeping process
     costs far more than that on a virtual machine.
 
@@ -163,6 +169,7 @@ class FrameReader:
         self.fd = fd
         self.spin_seconds = spin_seconds
         self.buffer = bytearray()
+        self.last_frame = b""
         os.set_blocking(fd, False)
 
     def read(self, deadline: float | None = None) -> dict:
@@ -176,10 +183,13 @@ class FrameReader:
         (size,) = _HEADER.unpack(self._take(_HEADER.size, deadline))
         if size > MAX_FRAME_BYTES:
             raise ProtocolError(f"a message of {size} bytes is over the limit")
+        self.last_frame = self._take(size, deadline)
         try:
-            message = json.loads(self._take(size, deadline))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ProtocolError(f"a message is not JSON: {error}") from None
+            message = json.loads(self.last_frame)
+        except RecursionError:
+            raise ProtocolError("a message nested too deeply to read") from None
+        except ValueError as error:  # not UTF-8, not JSON, or an int of too many digits
+            raise ProtocolError(f"a message is not JSON: {_first_line(error)}") from None
         if type(message) is not dict:
             raise ProtocolError("a message is not a JSON object")
         return message

@@ -3,8 +3,11 @@
 Every folder in ``submissions/`` is one attack; ``cases.toml`` says, for each, the most
 it may score (a number, or an honest submission in ``honest/`` whose score it must not
 beat), the cause its report must name, and anything its report must not say. Toy
-attacks are graded where they are; bisca attacks (phase 3 tournament) are laid over a
-copy of the reference solution, so only their own modules differ from it.
+attacks (and those of ``skip_project``) are graded where they are; bisca and cardgame
+attacks are laid over a copy of the reference solution, so only their own modules
+differ from it (a ``NAME.py.tail`` file is appended to the reference's ``NAME.py``).
+Every attack is found the way ``cardlab grade`` finds a submission's modules, and every
+report it gets must render in each format as printable text within the judge's limits.
 """
 
 from __future__ import annotations
@@ -22,9 +25,12 @@ import pytest
 from process_names import processes_named
 
 from cardlab.course.project import Project
+from cardlab.course.submissions import submission_folder
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
+from cardlab.reports import FORMATS, render
 from cardlab.worker.sandbox import MAX_LISTED_ENTRIES, MAX_MODULE_BYTES
+from cardlab.worker.untrusted import MAX_NOTE, MAX_REPORT_MESSAGE, printable
 
 HERE = Path(__file__).resolve().parent
 CASES = tomllib.loads((HERE / "cases.toml").read_text(encoding="utf-8"))["case"]
@@ -53,11 +59,17 @@ SETUPS: dict[str, Callable[[Path], None]] = {
 }
 
 
+OVER_REFERENCE = ("bisca", "cardgame")
+SKIP_PROJECT = Project(HERE / "skip_project")
+_TAIL = ".tail"
+
+
 def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
     """The folder to grade: the attack itself, or a copy prepared for it."""
     folder = HERE / "submissions" / case["name"]
-    if case.get("assignment", "toy") == "bisca":
-        return _over_reference(folder, tmp_path / case["name"], repo)
+    assignment = case.get("assignment", "toy")
+    if assignment in OVER_REFERENCE:
+        return _over_reference(folder, tmp_path / case["name"], repo, assignment)
     if "setup" not in case:
         return folder
     copy = tmp_path / case["name"]
@@ -66,17 +78,29 @@ def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
     return copy
 
 
-def _over_reference(folder: Path, target: Path, repo: Project) -> Path:
-    shutil.copytree(repo.reference_dir("bisca"), target)
+def _over_reference(folder: Path, target: Path, repo: Project, assignment: str) -> Path:
+    shutil.copytree(repo.reference_dir(assignment), target)
     shutil.copytree(folder, target, dirs_exist_ok=True)
+    for tail in target.glob(f"*{_TAIL}"):
+        with (target / tail.name.removesuffix(_TAIL)).open("a", encoding="utf-8") as module:
+            module.write(tail.read_text(encoding="utf-8"))
+        tail.unlink()
     return target
 
 
+def _project(assignment: str, repo: Project, toy: Project) -> Project:
+    if assignment in OVER_REFERENCE:
+        return repo
+    return SKIP_PROJECT if assignment == "skips" else toy
+
+
 def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeReport:
-    assignment = case.get("assignment", "toy")
-    project = repo if assignment == "bisca" else toy
-    job = project_job(project, assignment, case.get("phase", 1), submission)
-    return run(job, case.get("select"))
+    """Grade as ``cardlab grade`` does, finding the modules in the folder first."""
+    assignment, phase = case.get("assignment", "toy"), case.get("phase", 1)
+    project = _project(assignment, repo, toy)
+    modules = project.spec(assignment).submitted_modules(phase)
+    with submission_folder(submission, modules) as folder:
+        return run(project_job(project, assignment, phase, folder), case.get("select"))
 
 
 _honest_scores: dict[str, float] = {}
@@ -87,9 +111,25 @@ def _most_allowed(case: dict, tmp_path: Path, repo: Project, toy: Project) -> fl
     if isinstance(allowed, int | float):
         return allowed
     if allowed not in _honest_scores:
-        honest = _over_reference(HERE / allowed, tmp_path / "honest", repo)
+        honest = HERE / allowed
+        assignment = case.get("assignment", "toy")
+        if assignment in OVER_REFERENCE:
+            honest = _over_reference(honest, tmp_path / "honest", repo, assignment)
         _honest_scores[allowed] = _grade(case, honest, repo, toy).score
     return _honest_scores[allowed]
+
+
+def _check_within_limits(report: GradeReport) -> None:
+    """Every report of every attack: printable, within the judge's sizes, in each format."""
+    for test in report.tests:
+        assert len(test.message) <= MAX_REPORT_MESSAGE + 100, test.name
+        assert printable(test.message) == test.message, test.name
+    for note in report.notes:
+        assert len(note) <= MAX_NOTE + 100 and printable(note) == note
+    for fmt in FORMATS:
+        rendered = render(report, fmt)
+        rendered.encode("utf-8")  # no lone surrogate: the report can be written
+        assert printable(rendered) == rendered, fmt
 
 
 def _report_text(report: GradeReport) -> str:
@@ -121,6 +161,7 @@ def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path, layers
     submission = _submission(case, tmp_path, repo)
     report = _grade(case, submission, repo, toy)
     text = _report_text(report)
+    _check_within_limits(report)
     assert report.score <= _most_allowed(case, tmp_path, repo, toy), text
     causes = case["cause"] if isinstance(case["cause"], list) else [case["cause"]]
     assert any(cause in text for cause in causes), text

@@ -1,0 +1,1 @@
+"""Dice totals: the red-team suite's assignment for skipped tests."""

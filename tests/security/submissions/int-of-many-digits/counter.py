@@ -1,0 +1,24 @@
+"""Answers a call with an integer of 5,000 digits, more than Python reads from text."""
+import os
+import struct
+import sys
+
+worker = sys.modules.get("cardlab.worker.serve") or sys.modules.get("__main__")
+original = worker.write_frame
+forging = []
+
+
+def forged(fd, message):
+    if not forging:
+        return original(fd, message)
+    text = f'{{"id":{message["id"]},"ok":{"9" * 5000},"out":"","err":"","cut":false}}'
+    payload = text.encode()
+    return os.write(fd, struct.pack(">I", len(payload)) + payload)
+
+
+worker.write_frame = forged
+
+
+def add(a, b):
+    forging.append(True)
+    return a + b

@@ -1,0 +1,66 @@
+"""The judge's handling of text from student code: valid, capped, printable."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardlab.worker.untrusted import (
+    MAX_DEPTH,
+    MAX_MESSAGE,
+    MAX_TEXT,
+    clean,
+    clean_answer,
+    cut,
+    printable,
+    valid,
+)
+from cardlab.worker.wire import ProtocolError
+
+
+def test_printable_escapes_what_draws_and_keeps_lines():
+    text = "a\x1b[2J\tb\nc\r\x00\x85\u202e\u2028\ufeff\ufffe\ud800 ♠ é"
+    assert printable(text) == "a\\x1b[2J\tb\nc\\x0d\\x00\\x85\\u202e\\u2028\\ufeff\\ufffe\ufffd ♠ é"
+
+
+def test_valid_and_cut():
+    assert valid("x\udcffy") == "x\ufffdy"
+    assert cut("abcdef", 4) == "abcd… [cut: 2 more characters]"
+    assert cut("abc", 3) == "abc"
+
+
+def test_clean_reaches_keys_and_nested_strings_and_refuses_deep_data():
+    data = {"k\ud800": ["v\udfff", {"$v": ["Card", "x" * 10]}]}
+    shown = "xxxxx… [cut: 5 more characters]"
+    assert clean(data, 5) == {"k\ufffd": ["v\ufffd", {"$v": ["Card", shown]}]}
+    deep: list = []
+    for _ in range(MAX_DEPTH + 1):
+        deep = [deep]
+    with pytest.raises(ProtocolError, match="nested more than"):
+        clean(deep)
+
+
+def _answer(**fields) -> tuple[dict, bytes]:
+    frame = json.dumps({"id": 1, "out": "", "err": "", "cut": False, **fields}).encode()
+    return json.loads(frame), frame
+
+
+@pytest.mark.parametrize("with_frame", [True, False])
+def test_clean_answer_applies_the_judges_limits(with_frame):
+    answer, frame = _answer(
+        out="o" * 5000,
+        raised={"types": ["T" * 1000] * 100, "message": "m\ud800" * MAX_MESSAGE, "where": "w"},
+    )
+    cleaned = clean_answer(answer, 4096, frame if with_frame else None)
+    assert cleaned["out"] == "o" * 4096 and cleaned["cut"] is True
+    raised = cleaned["raised"]
+    assert len(raised["types"]) == 64 and all(len(name) < 400 for name in raised["types"])
+    assert raised["message"].startswith("m\ufffd") and len(raised["message"]) < MAX_MESSAGE + 50
+
+
+def test_an_answer_that_cannot_break_a_limit_is_left_as_it_is():
+    answer, frame = _answer(ok=[{"$v": ["Card", "QS"]}] * 3)
+    assert clean_answer(answer, 4096, frame) == json.loads(frame)
+    long, frame = _answer(ok="x" * (MAX_TEXT + 1))
+    assert clean_answer(long, 4096, frame)["ok"].endswith("[cut: 1 more characters]")
