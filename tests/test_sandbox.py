@@ -20,7 +20,7 @@ from cardlab.worker.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
 
 LAYERS = {
     confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
-    confine.UNPRIVILEGED, confine.LIMITS,
+    confine.UNPRIVILEGED, confine.LIMITS, confine.OWN_IPC,
 }
 
 
@@ -110,7 +110,7 @@ def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
     assert confine.LIMITS in outcome["applied"]
     assert outcome["memory"] == 1 << 30
     missing = " | ".join(outcome["missing"])
-    for layer in (confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK):
+    for layer in (confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.OWN_IPC):
         assert f"{layer}:" in missing
     assert confine.PRIVATE_ROOT not in outcome["applied"]
     assert "not permitted" in missing

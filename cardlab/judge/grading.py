@@ -137,12 +137,18 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     Args:
         job: What to grade.
         select: Only the test with this node id (or node ids containing it).
+
+    Raises:
+        UnsafeToGrade: This machine cannot run student code without exposing the
+            hidden tests or the reference (the message says what to change).
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
     reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
     phase = job.spec.phase(job.phase)
-    setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
+    setup = WorkerSetup(
+        job.composition, job.codec_file, job.spec.limits.output_bytes, guarded=_guarded(job)
+    )
     hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
     plugin = CardlabPlugin(
         RunSettings(
@@ -169,9 +175,21 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     finally:
         if reference is not None:
             reference.close()
+    if plugin.unsafe is not None:
+        raise plugin.unsafe
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
     return _report(job, plugin, notes, time.perf_counter() - started)
+
+
+def _guarded(job: GradingJob) -> tuple[Path, ...]:
+    """The instructor's folders a worker must never read: hidden tests and reference."""
+    if job.hidden_dir is None:  # a student's own check: nothing of theirs is secret
+        return ()
+    folders = [job.hidden_dir.parent]
+    if job.reference_dir is not None:
+        folders.append(job.reference_dir)
+    return tuple(folder.resolve() for folder in folders)
 
 
 def _test_dirs(job: GradingJob) -> list[Path]:

@@ -4,8 +4,8 @@ The judge starts the worker, then sends a ``confine`` request before anything el
 the worker applies each layer it can, in this order, and answers with the layers it
 got and a note for each one it could not:
 
-* **namespaces** (Linux): a new mount, network and PID namespace; as an ordinary
-  user, inside a new user namespace, where the system allows one;
+* **namespaces** (Linux): a new mount, network, PID and IPC namespace; as an
+  ordinary user, inside a new user namespace, where the system allows one;
 * **PID namespace**: the worker forks and its child, the first process of the new
   namespace, goes on serving; when it ends, the kernel kills every process it
   started, wherever they moved to;
@@ -14,8 +14,15 @@ got and a note for each one it could not:
   plus a small writable ``/tmp``; the instructor's tree is not there to read;
 * **no network**: the new network namespace has no interface but a loopback that is
   down;
-* **unprivileged user**: when started as root, the worker becomes ``nobody``, with no
-  supplementary groups and no way to gain privileges again;
+* **own IPC**: the new IPC namespace holds no System V shared memory, semaphore or
+  message queue and no POSIX message queue of any other process, and its own vanish
+  with it;
+* **unprivileged user**: when started as root, the worker becomes the user id of its
+  plan (the judge picks a fresh one per worker, so no state the kernel keeps per user
+  carries over), with no supplementary groups and no way to gain privileges again.
+  Student code never runs as root: a worker that cannot become another user (its
+  Python's files unreadable to other users, with no private root to show them) stops
+  with :class:`Refused` before loading anything;
 * **resource limits**: processor seconds, address space, stack, file size, processes
   and open files (``setrlimit``).
 
@@ -36,6 +43,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 CLONE_NEWNS = 0x00020000
+CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
@@ -69,6 +77,7 @@ NAMESPACES = "namespaces"
 PID_NAMESPACE = "pid namespace"
 PRIVATE_ROOT = "private root"
 NO_NETWORK = "no network"
+OWN_IPC = "own IPC"
 UNPRIVILEGED = "unprivileged user"
 LIMITS = "resource limits"
 
@@ -86,7 +95,8 @@ class Plan:
         processes: Processes and threads of its user (``RLIMIT_NPROC``).
         open_files: Open file descriptors (``RLIMIT_NOFILE``).
         scratch_bytes: Size of the writable ``/tmp`` in the private root.
-        user: The user and group id to become when started as root.
+        user: The user and group id to become when started as root (a fresh one per
+            worker).
         root: An empty folder to build the private root on.
         visible: Absolute paths shown read-only in the private root, at the same place.
     """
@@ -110,6 +120,10 @@ class Plan:
     def from_message(cls, data: dict) -> Plan:
         """Rebuild a plan sent by :meth:`to_message`."""
         return cls(**{**data, "visible": tuple(data["visible"])})
+
+
+class Refused(Exception):
+    """The worker will not run student code here (it would stay root)."""
 
 
 @dataclass
@@ -169,6 +183,9 @@ def apply(plan: Plan) -> Outcome:
 
     Returns:
         The layers applied and notes on the ones that were not.
+
+    Raises:
+        Refused: Started as root, the worker could not become another user.
     """
     outcome = Outcome([], [])
     if sys.platform != "linux":
@@ -185,6 +202,12 @@ def apply(plan: Plan) -> Outcome:
         outcome.got(NO_NETWORK)
     else:
         outcome.lacks(NO_NETWORK, "no network namespace; the worker can reach the network")
+    if CLONE_NEWIPC in namespaces:
+        outcome.got(OWN_IPC)
+    else:
+        outcome.lacks(
+            OWN_IPC, "no IPC namespace; the judge removes what the worker's user leaves behind"
+        )
     private = CLONE_NEWNS in namespaces and _private_root(plan, outcome)
     _drop_privileges(plan, outcome, private)
     _limit_resources(plan, outcome)
@@ -193,10 +216,10 @@ def apply(plan: Plan) -> Outcome:
 
 def _enter_namespaces(outcome: Outcome) -> set[int]:
     """Enter new namespaces; return the flags of the ones entered."""
-    wanted = [CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID]
+    wanted = [CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID, CLONE_NEWIPC]
     user = 0 if os.geteuid() == 0 else CLONE_NEWUSER
     uid, gid = os.getuid(), os.getgid()
-    for choice in (wanted, [CLONE_NEWNS, CLONE_NEWNET], [CLONE_NEWNET]):
+    for choice in (wanted, [CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWIPC], [CLONE_NEWNET]):
         flags = user
         for flag in choice:
             flags |= flag
@@ -319,13 +342,13 @@ def _drop_privileges(plan: Plan, outcome: Outcome, private: bool) -> None:
     if os.geteuid() != 0:
         outcome.got(UNPRIVILEGED)
         return
-    if not private and not all(_readable_by_others(path) for path in plan.visible):
-        outcome.lacks(
-            UNPRIVILEGED,
-            "the worker stays root: Python's files are not readable "
-            "by other users and no private root could be built",
-        )
-        return
+    if not private:
+        hidden = [path for path in plan.visible if not readable_by_others(path)]
+        if hidden:
+            raise Refused(
+                f"student code would run as root: {hidden[0]} is not readable by other "
+                "users and this machine gives the worker no private root"
+            )
     if not private:
         os.chown(os.getcwd(), plan.user, plan.user)
     os.setgroups([])
@@ -334,9 +357,14 @@ def _drop_privileges(plan: Plan, outcome: Outcome, private: bool) -> None:
     outcome.got(UNPRIVILEGED)
 
 
-def _readable_by_others(path: str) -> bool:
-    """Whether every folder on the way to ``path`` lets other users through."""
+def readable_by_others(path: str) -> bool:
+    """Whether every folder on the way to ``path`` lets other users through.
+
+    A path that does not exist hides nothing (``/lib32``, say, on most machines).
+    """
     place = Path(path).resolve()
+    if not place.exists():
+        return True
     return all(os.stat(p).st_mode & 0o005 == 0o005 for p in (place, *place.parents))
 
 
