@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import marshal
+import os
 import stat
 import subprocess
 import sys
@@ -21,6 +23,7 @@ from cardlab.worker.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
 LAYERS = {
     confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
     confine.UNPRIVILEGED, confine.LIMITS, confine.OWN_IPC,
+    confine.SYSCALL_FILTER,
 }
 
 
@@ -155,3 +158,32 @@ def test_a_worker_ends_at_its_own_limits(toy, tmp_path, body, limits, cause):
             student.counter.add(1, 2)
     finally:
         student.close()
+
+
+FILTERED = """
+import ctypes, errno, json, os
+from cardlab.worker import confine
+
+libc = ctypes.CDLL(None, use_errno=True)
+outcome = confine.Outcome([], [])
+os.setuid(65534) if os.geteuid() == 0 else None
+confine._prctl(confine.PR_SET_NO_NEW_PRIVS, 1)
+confine._filter_syscalls(outcome)
+calls = {"shmget": libc.shmget(0x0CA4D1AC, 4096, 0o1666), "msgget": libc.msgget(0, 0o1666)}
+failed = {name: (result, ctypes.get_errno()) for name, result in calls.items()}
+print(json.dumps({"applied": outcome.applied, "failed": failed, "pid": os.getpid() > 0}))
+"""
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or os.uname().machine not in ("x86_64", "aarch64"),
+    reason="the system call filter is written for Linux on x86-64 and AArch64",
+)
+def test_the_system_call_filter_fails_ipc_and_keyrings_only():
+    result = subprocess.run(
+        [sys.executable, "-c", FILTERED], capture_output=True, text=True, check=True
+    )
+    outcome = json.loads(result.stdout)
+    assert outcome["applied"] == [confine.SYSCALL_FILTER]
+    assert outcome["failed"] == {"shmget": [-1, errno.EPERM], "msgget": [-1, errno.EPERM]}
+    assert outcome["pid"]

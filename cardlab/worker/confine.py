@@ -24,7 +24,11 @@ got and a note for each one it could not:
   Python's files unreadable to other users, with no private root to show them) stops
   with :class:`Refused` before loading anything;
 * **resource limits**: processor seconds, address space, stack, file size, processes
-  and open files (``setrlimit``).
+  and open files (``setrlimit``);
+* **system call filter** (seccomp, x86-64 and AArch64): the system calls that reach
+  kernel state outliving the worker, shared by everyone in its IPC namespace or by
+  its user id (System V shared memory, semaphores and message queues, POSIX message
+  queues, keyrings), fail with ``EPERM``; no card game needs them.
 
 Only the standard library is used: this module runs in the worker, which imports
 nothing else of cardlab but its runtime.
@@ -80,6 +84,20 @@ NO_NETWORK = "no network"
 OWN_IPC = "own IPC"
 UNPRIVILEGED = "unprivileged user"
 LIMITS = "resource limits"
+SYSCALL_FILTER = "system call filter"
+
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
+_BPF_LOAD_WORD, _BPF_JUMP_IF_EQUAL, _BPF_JUMP_IF_AT_LEAST, _BPF_RETURN = 0x20, 0x15, 0x35, 0x06
+_SECCOMP_ALLOW, _SECCOMP_EPERM = 0x7FFF0000, 0x00050001
+_X32_SYSCALLS = 0x40000000
+_FILTERED_SYSCALLS = {  # machine -> (audit arch, the IPC and keyring system calls)
+    "x86_64": (
+        0xC000003E,
+        (29, 30, 31, 64, 65, 66, 68, 69, 70, 71, 220, *range(240, 246), 248, 249, 250),
+    ),
+    "aarch64": (0xC00000B7, (*range(180, 197), 217, 218, 219)),
+}
 
 
 @dataclass(frozen=True)
@@ -211,6 +229,7 @@ def apply(plan: Plan) -> Outcome:
     private = CLONE_NEWNS in namespaces and _private_root(plan, outcome)
     _drop_privileges(plan, outcome, private)
     _limit_resources(plan, outcome)
+    _filter_syscalls(outcome)
     return outcome
 
 
@@ -366,6 +385,53 @@ def readable_by_others(path: str) -> bool:
     if not place.exists():
         return True
     return all(os.stat(p).st_mode & 0o005 == 0o005 for p in (place, *place.parents))
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = (
+        ("code", ctypes.c_ushort),
+        ("jt", ctypes.c_ubyte),
+        ("jf", ctypes.c_ubyte),
+        ("k", ctypes.c_uint),
+    )
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter)))
+
+
+def syscall_filter(machine: str) -> list[tuple[int, int, int, int]]:
+    """The seccomp program (BPF) that fails the filtered system calls of ``machine``.
+
+    Any other architecture's calling convention (a 32-bit one, x32) fails every call.
+    """
+    arch, numbers = _FILTERED_SYSCALLS[machine]
+    program = [
+        (_BPF_LOAD_WORD, 0, 0, 4),  # seccomp_data.arch
+        (_BPF_JUMP_IF_EQUAL, 1, 0, arch),
+        (_BPF_RETURN, 0, 0, _SECCOMP_EPERM),
+        (_BPF_LOAD_WORD, 0, 0, 0),  # seccomp_data.nr
+        (_BPF_JUMP_IF_AT_LEAST, 0, 1, _X32_SYSCALLS),
+        (_BPF_RETURN, 0, 0, _SECCOMP_EPERM),
+    ]
+    for number in numbers:
+        program += [(_BPF_JUMP_IF_EQUAL, 0, 1, number), (_BPF_RETURN, 0, 0, _SECCOMP_EPERM)]
+    return [*program, (_BPF_RETURN, 0, 0, _SECCOMP_ALLOW)]
+
+
+def _filter_syscalls(outcome: Outcome) -> None:
+    machine = os.uname().machine
+    if machine not in _FILTERED_SYSCALLS:
+        outcome.lacks(SYSCALL_FILTER, f"not written for {machine}")
+        return
+    program = syscall_filter(machine)
+    instructions = (_SockFilter * len(program))(*(_SockFilter(*step) for step in program))
+    fprog = _SockFprog(len(program), instructions)
+    result = _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0)
+    if result != 0:
+        outcome.lacks(SYSCALL_FILTER, f"could not be installed ({os.strerror(ctypes.get_errno())})")
+    else:
+        outcome.got(SYSCALL_FILTER)
 
 
 def _limit_resources(plan: Plan, outcome: Outcome) -> None:
