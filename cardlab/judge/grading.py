@@ -39,6 +39,8 @@ from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
 
+_PYTEST_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
+
 
 @dataclass(frozen=True)
 class GradingJob:
@@ -204,6 +206,9 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
     if not dirs:
         return pytest.ExitCode.NO_TESTS_COLLECTED, "no grader tests found"
     root = dirs[0].parent
+    # In a handout, everything above tests/ is the student's: no conftest.py, ini file
+    # or PYTEST_* option of theirs may load (tests/ itself is checked by --verify).
+    confcut = dirs[0] if job.hidden_dir is None else root
     targets = [str(d) for d in dirs]
     if select and "::" in select:
         targets = [str(root / select)]
@@ -212,7 +217,8 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
     args = [
         *targets,
         f"--rootdir={root}",
-        f"--confcutdir={root}",
+        f"--confcutdir={confcut}",
+        *(["-c", os.devnull] if job.hidden_dir is None else []),
         "--import-mode=importlib",
         "-p",
         "no:cacheprovider",
@@ -227,9 +233,20 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         contextlib.redirect_stdout(output),
         contextlib.redirect_stderr(output),
         _importable(dirs),
+        _without_pytest_options(),
     ):
         exit_code = pytest.main(args, plugins=[plugin, plugin_module])
     return exit_code, output.getvalue()
+
+
+@contextlib.contextmanager
+def _without_pytest_options() -> Iterator[None]:
+    """Hide the environment's PYTEST_ADDOPTS and PYTEST_PLUGINS for one run."""
+    saved = {name: os.environ.pop(name) for name in _PYTEST_VARIABLES if name in os.environ}
+    try:
+        yield
+    finally:
+        os.environ.update(saved)
 
 
 @contextlib.contextmanager
