@@ -15,7 +15,7 @@ may load into a fresh temporary folder, and nothing else:
 The worker is started with this ``lib`` as its only import path beside the standard
 library (no site packages, no working folder on the path), so ``import reference``,
 ``import graders`` or anything else of the instructor's tree finds nothing. The tree
-is read-only to the worker (owned by root when the worker drops to ``nobody``, bound
+is read-only to the worker (owned by root when the worker drops to a user of its own, bound
 read-only in its private root otherwise), so one worker cannot change what the next
 one loads; the judge builds it once per grading run and removes it at the end.
 
