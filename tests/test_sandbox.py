@@ -52,10 +52,14 @@ def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
             submission / "counter.py").read_text()
         code = marshal.loads((tree.root / "package/toy/greet.pyc").read_bytes()[16:])
         assert code.co_filename == "toy/greet.py"  # no instructor path inside
-        for path in tree.root.rglob("*"):
-            mode = path.stat().st_mode
-            assert not mode & (stat.S_IWGRP | stat.S_IWOTH), path
-            assert mode & stat.S_IROTH, path
+        for path in [tree.root, *tree.root.rglob("*")]:
+            info = path.stat()
+            assert not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH), path
+            if os.geteuid() == 0:  # readable by the tree's own group only
+                assert info.st_gid == tree.group and info.st_mode & stat.S_IRGRP, path
+                assert not info.st_mode & stat.S_IROTH, path
+            else:
+                assert info.st_mode & stat.S_IROTH, path
         assert tree.composition.origins == composition.origins
         assert all(path.is_relative_to(tree.root) for path in tree.composition.modules.values())
     finally:

@@ -117,6 +117,8 @@ class Plan:
             worker).
         root: An empty folder to build the private root on.
         visible: Absolute paths shown read-only in the private root, at the same place.
+        group: The group id to become when started as root (the one that may read the
+            worker's private tree); None for the user id itself.
     """
 
     cpu_seconds: int
@@ -129,6 +131,7 @@ class Plan:
     user: int
     root: str
     visible: tuple[str, ...]
+    group: int | None = None
 
     def to_message(self) -> dict:
         """The plan as JSON data."""
@@ -362,7 +365,7 @@ def _drop_privileges(plan: Plan, outcome: Outcome, private: bool) -> None:
         outcome.got(UNPRIVILEGED)
         return
     if not private:
-        hidden = [path for path in plan.visible if not readable_by_others(path)]
+        hidden = [path for path in plan.visible if not readable_by_others(path, plan.group)]
         if hidden:
             raise Refused(
                 f"student code would run as root: {hidden[0]} is not readable by other "
@@ -371,20 +374,26 @@ def _drop_privileges(plan: Plan, outcome: Outcome, private: bool) -> None:
     if not private:
         os.chown(os.getcwd(), plan.user, plan.user)
     os.setgroups([])
-    os.setgid(plan.user)
+    os.setgid(plan.user if plan.group is None else plan.group)
     os.setuid(plan.user)
     outcome.got(UNPRIVILEGED)
 
 
-def readable_by_others(path: str) -> bool:
-    """Whether every folder on the way to ``path`` lets other users through.
+def readable_by_others(path: str, group: int | None = None) -> bool:
+    """Whether every folder on the way to ``path`` lets other users (or ``group``) through.
 
     A path that does not exist hides nothing (``/lib32``, say, on most machines).
     """
     place = Path(path).resolve()
     if not place.exists():
         return True
-    return all(os.stat(p).st_mode & 0o005 == 0o005 for p in (place, *place.parents))
+    for step in (place, *place.parents):
+        info = os.stat(step)
+        if info.st_mode & 0o005 != 0o005 and not (
+            info.st_gid == group and info.st_mode & 0o050 == 0o050
+        ):
+            return False
+    return True
 
 
 class _SockFilter(ctypes.Structure):

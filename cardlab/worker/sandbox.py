@@ -17,7 +17,10 @@ library (no site packages, no working folder on the path), so ``import reference
 ``import graders`` or anything else of the instructor's tree finds nothing. The tree
 is read-only to the worker (owned by root when the worker drops to a user of its own, bound
 read-only in its private root otherwise), so one worker cannot change what the next
-one loads; the judge builds it once per grading run and removes it at the end.
+one loads; the judge builds it once per grading run and removes it at the end. Built
+as root, it is readable only by a group of its own, which the run's workers join: a
+worker of another submission, graded at the same time without a private root, cannot
+read this one's modules.
 
 Run as root, each worker becomes a user id of its own (:func:`fresh_user`), never
 ``root``. Where Python's own files are not readable by other users (a Python under
@@ -126,6 +129,7 @@ class Limits:
             open_files=self.open_files,
             scratch_bytes=self.scratch_bytes,
             user=user,
+            group=tree.group,
             root=str(root),
             visible=(
                 *worker_interpreter().dirs,
@@ -248,12 +252,14 @@ class WorkerTree:
         lib: The worker's import path.
         composition: The composition, with every path inside the tree.
         codec: The codec file inside the tree, if the assignment has one.
+        group: The group that may read the tree (built as root), else None.
     """
 
     root: Path
     lib: Path
     composition: Composition
     codec: Path | None
+    group: int | None = None
 
     def remove(self) -> None:
         """Delete the tree."""
@@ -361,11 +367,12 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
         codec_copy = root / "codec" / "codec.py"
         codec_copy.parent.mkdir()
         shutil.copyfile(codec, codec_copy)
-    _open_to_readers(root)
+    group = fresh_user() if os.geteuid() == 0 else None
+    _open_to_readers(root, group)
     tree_composition = Composition(
         composition.package, init, modules, dict(composition.origins), refused
     )
-    return WorkerTree(root, lib, tree_composition, codec_copy)
+    return WorkerTree(root, lib, tree_composition, codec_copy, group)
 
 
 def _copy_runtime(target: Path) -> None:
@@ -395,11 +402,11 @@ def _provide(source: Path, folder: Path, package: str) -> Path:
     return target
 
 
-def _open_to_readers(root: Path) -> None:
-    """Readable by every user, writable by the judge's user only."""
-    for folder, dirs, files in os.walk(root):
-        os.chmod(folder, _DIR_MODE)
-        for name in files:
-            os.chmod(os.path.join(folder, name), _FILE_MODE)
-        for name in dirs:
-            os.chmod(os.path.join(folder, name), _DIR_MODE)
+def _open_to_readers(root: Path, group: int | None) -> None:
+    """Readable by the tree's group (by every user when None), writable by the judge only."""
+    dir_mode, file_mode = (_DIR_MODE, _FILE_MODE) if group is None else (0o750, 0o640)
+    for folder, _, files in os.walk(root):
+        for path, mode in ((folder, dir_mode), *((Path(folder, n), file_mode) for n in files)):
+            if group is not None:
+                os.chown(path, 0, group)
+            os.chmod(path, mode)
