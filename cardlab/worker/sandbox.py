@@ -178,7 +178,7 @@ def worker_interpreter() -> Interpreter:
     if os.geteuid() != 0 or all(readable_by_others(path) for path in dirs):
         return Interpreter(sys.executable, None, dirs)
     home = Path(tempfile.mkdtemp(prefix="cardlab-python-"))
-    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    atexit.register(_remove_if_made_here, home, os.getpid())
     home.chmod(_DIR_MODE)
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     library = home / "lib" / version
@@ -195,6 +195,12 @@ def worker_interpreter() -> Interpreter:
     for folder, _, _ in os.walk(home):
         os.chmod(folder, _DIR_MODE)
     return Interpreter(sys.executable, str(home), (str(library),))
+
+
+def _remove_if_made_here(folder: Path, maker: int) -> None:
+    """Remove ``folder`` at exit, unless this is a forked child of the process that made it."""
+    if os.getpid() == maker:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _link_or_copy(source: str, target: str) -> None:
