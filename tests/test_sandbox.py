@@ -191,3 +191,43 @@ def test_the_system_call_filter_fails_ipc_and_keyrings_only():
     assert outcome["applied"] == [confine.SYSCALL_FILTER]
     assert outcome["failed"] == {"shmget": [-1, errno.EPERM], "msgget": [-1, errno.EPERM]}
     assert outcome["pid"]
+
+
+def test_a_missing_system_folder_hides_nothing(tmp_path):
+    """/lib32 is absent on most machines: start-up must not trip over it."""
+    assert confine.readable_by_others(str(tmp_path / "lib32"))
+    hidden = tmp_path / "hidden"
+    hidden.mkdir(mode=0o700)
+    assert not confine.readable_by_others(str(hidden))
+
+
+NEVER_ROOT = """
+import errno, json, sys
+from cardlab.worker import confine
+
+def refuse(flags):
+    raise OSError(errno.EPERM, "unshare: not permitted")
+
+confine._unshare = refuse
+try:
+    confine.apply(confine.Plan.from_message(json.loads(sys.argv[1])))
+except confine.Refused as refused:
+    print(refused)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a worker started as root could stay root")
+def test_a_worker_that_could_only_stay_root_refuses(tmp_path):
+    """Python unreadable by other users and no private root: refuse, never run as root."""
+    private = tmp_path / "private-python"
+    private.mkdir(mode=0o700)
+    plan = confine.Plan(
+        cpu_seconds=30, memory_bytes=1 << 30, stack_bytes=8 << 20, file_bytes=1 << 20,
+        processes=64, open_files=64, scratch_bytes=1 << 20, user=0x5C000001, root=str(tmp_path),
+        visible=(str(private), "/lib32-is-not-here"),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", NEVER_ROOT, json.dumps(plan.to_message())],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+    )
+    assert f"student code would run as root: {private} is not readable" in result.stdout
