@@ -174,9 +174,9 @@ class WorkerProcess:
             raise UnsafeToGrade(f"cannot grade safely here: {raised['message']}")
         confined = from_json(self._expect_ok(answer))
         self.isolation = Isolation(tuple(confined["applied"]), tuple(confined["missing"]))
-        self._check_guarded()
         if PID_NAMESPACE in self.isolation.applied:
             self.init_pid = self._first_child()
+        self._check_guarded()
         self._expect_ok(
             self.request(
                 {
