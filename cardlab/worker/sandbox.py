@@ -25,8 +25,8 @@ read this one's modules.
 Run as root, each worker becomes a user id of its own (:func:`fresh_user`), never
 ``root``. Where Python's own files are not readable by other users (a Python under
 ``/root``, as pyenv installs it), the worker runs from a readable copy of the standard
-library (:func:`worker_interpreter`), made once per judge process, with hard links
-where the file system allows them.
+library (:func:`worker_interpreter`), made once per machine and Python (kept in the
+temporary folder), with hard links where the file system allows them.
 
 A student module is refused, with a one-line reason, when it is a link to a file
 outside the submission folder, not a regular file, or over :data:`MAX_MODULE_BYTES`.
@@ -41,6 +41,7 @@ import atexit
 import compileall
 import contextlib
 import functools
+import hashlib
 import os
 import pwd
 import py_compile
@@ -84,6 +85,7 @@ _SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin")
 WORKER_UIDS = range(0x5C000000, 0x5C000000 + (1 << 24))
 """The user ids a worker started as root may become: one drawn at random per worker, so
 that no two workers of a machine share what the kernel keeps per user."""
+_COMPLETE = "cardlab-complete"
 _LEFT_OUT_OF_COPY = shutil.ignore_patterns(
     "site-packages", "dist-packages", "test", "idlelib", "tkinter", "turtledemo", "ensurepip"
 )
@@ -171,30 +173,67 @@ def worker_interpreter() -> Interpreter:
 
     Student code never runs as root, so a worker started as root must go on reading
     the standard library once it is another user. The copy holds the standard library
-    without its site packages and tests; it is made once per judge process and
-    removed when the process ends.
+    without its site packages and tests. It is kept in the temporary folder under a
+    name of this Python's (:func:`_shared_copy`) and used by every later judge process,
+    as long as it is still root's alone; else a copy of this process's own is made.
     """
     dirs = tuple(_python_dirs())
     if os.geteuid() != 0 or all(readable_by_others(path) for path in dirs):
         return Interpreter(sys.executable, None, dirs)
-    home = Path(tempfile.mkdtemp(prefix="cardlab-python-"))
-    atexit.register(_remove_if_made_here, home, os.getpid())
-    home.chmod(_DIR_MODE)
+    home = _shared_copy()
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    return Interpreter(sys.executable, str(home), (str(home / "lib" / version),))
+
+
+def _shared_copy() -> Path:
+    """The readable copy of this Python's standard library, made if need be.
+
+    It is built in a fresh folder and renamed into place; a folder found at its place
+    is used only when root owns it, no one else may write to it, and it is complete.
+    """
+    stdlib = Path(sysconfig.get_paths()["stdlib"]).resolve()
+    identity = f"{sys.version}|{stdlib}|{stdlib.stat().st_mtime_ns}"
+    name = f"cardlab-python-{hashlib.sha256(identity.encode()).hexdigest()[:16]}"
+    place = Path(tempfile.gettempdir()) / name
+    if _trusted(place):
+        return place
+    fresh = Path(tempfile.mkdtemp(prefix="cardlab-python-"))
+    _copy_stdlib(stdlib, fresh)
+    try:
+        fresh.rename(place)
+    except OSError:  # made meanwhile by another judge, or not root's: keep this one
+        if _trusted(place):
+            shutil.rmtree(fresh, ignore_errors=True)
+            return place
+        atexit.register(_remove_if_made_here, fresh, os.getpid())
+        return fresh
+    return place
+
+
+def _trusted(place: Path) -> bool:
+    try:
+        info, done = os.lstat(place), os.lstat(place / _COMPLETE)
+    except OSError:
+        return False
+    return (
+        stat.S_ISDIR(info.st_mode)
+        and info.st_uid == 0
+        and not info.st_mode & 0o022
+        and done.st_uid == 0
+    )
+
+
+def _copy_stdlib(stdlib: Path, home: Path) -> None:
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
     library = home / "lib" / version
     library.parent.mkdir(mode=_DIR_MODE)
-    shutil.copytree(
-        Path(sysconfig.get_paths()["stdlib"]).resolve(),
-        library,
-        ignore=_LEFT_OUT_OF_COPY,
-        copy_function=_link_or_copy,
-    )
+    shutil.copytree(stdlib, library, ignore=_LEFT_OUT_OF_COPY, copy_function=_link_or_copy)
     dynload = Path(sysconfig.get_config_var("DESTSHARED") or "").resolve()
-    if dynload.is_dir() and not dynload.is_relative_to(Path(sysconfig.get_paths()["stdlib"])):
+    if dynload.is_dir() and not dynload.is_relative_to(stdlib):
         shutil.copytree(dynload, library / "lib-dynload", copy_function=_link_or_copy)
     for folder, _, _ in os.walk(home):
         os.chmod(folder, _DIR_MODE)
-    return Interpreter(sys.executable, str(home), (str(library),))
+    (home / _COMPLETE).write_text("")
 
 
 def _remove_if_made_here(folder: Path, maker: int) -> None:
