@@ -279,13 +279,28 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     help="Also print this part's points, and exit with status 1 unless it earned them all "
     "(what GitHub Classroom's autograding reads).",
 )
+@click.option(
+    "--verify",
+    "digest",
+    metavar="DIGEST",
+    help="Refuse to run unless the spec, public tests and provided modules have this digest "
+    "(set by the GitHub Classroom workflow).",
+)
 @_one_line_errors
 def check(
-    fmt: str, output: Path | None, select: str | None, folder: Path, part_id: str | None
+    fmt: str,
+    output: Path | None,
+    select: str | None,
+    folder: Path,
+    part_id: str | None,
+    digest: str | None,
 ) -> None:
     """Check your work with the public tests of your handout's phase."""
+    from .course.integrity import verify_handout
     from .judge.grading import handout_job, run
 
+    if digest is not None:
+        verify_handout(folder, digest)
     job = handout_job(folder)
     if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
         known = ", ".join(p.id for p in job.spec.phase(job.phase).parts)

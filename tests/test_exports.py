@@ -3,6 +3,7 @@ and a GitHub Classroom repository whose workflow runs `cardlab check` for points
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 
 from cardlab.cli import main
 from cardlab.course.handout import build_framework_wheel
+from cardlab.course.integrity import handout_digest
 from cardlab.exports.classroom import COMMAND_GRADER, REPORTER, WORKFLOW, export_classroom
 from cardlab.exports.gradescope import export_gradescope
 
@@ -144,11 +146,17 @@ def test_the_classroom_repository_runs_cardlab_check_for_points(repo, wheel, tmp
     data = yaml.safe_load((folder / WORKFLOW).read_text())
     steps = data["jobs"]["run-autograding-tests"]["steps"]
     assert set(data["on"]) >= {"push"}
-    assert any(step.get("run") == "python -m pip install wheels/cardlab-*.whl" for step in steps)
+    wheel_sha = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert any(
+        step.get("run") == f'echo "{wheel_sha}  wheels/{wheel.name}" | sha256sum --check '
+        f"--strict && python -m pip install wheels/{wheel.name}"
+        for step in steps
+    )
     graders = [step for step in steps if step.get("uses") == COMMAND_GRADER]
     parts = {part.id: part.points for part in repo.spec("bisca").phase(PHASE).parts}
+    digest = handout_digest(folder)
     assert {g["with"]["command"]: g["with"]["max-score"] for g in graders} == {
-        f"cardlab check --part {part}": points for part, points in parts.items()
+        f"cardlab check --part {part} --verify {digest}": points for part, points in parts.items()
     }
     reporter = steps[-1]
     assert reporter["uses"] == REPORTER

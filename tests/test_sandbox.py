@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import marshal
+import os
 import stat
 import subprocess
 import sys
@@ -20,7 +22,8 @@ from cardlab.worker.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
 
 LAYERS = {
     confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
-    confine.UNPRIVILEGED, confine.LIMITS,
+    confine.UNPRIVILEGED, confine.LIMITS, confine.OWN_IPC,
+    confine.SYSCALL_FILTER,
 }
 
 
@@ -49,10 +52,14 @@ def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
             submission / "counter.py").read_text()
         code = marshal.loads((tree.root / "package/toy/greet.pyc").read_bytes()[16:])
         assert code.co_filename == "toy/greet.py"  # no instructor path inside
-        for path in tree.root.rglob("*"):
-            mode = path.stat().st_mode
-            assert not mode & (stat.S_IWGRP | stat.S_IWOTH), path
-            assert mode & stat.S_IROTH, path
+        for path in [tree.root, *tree.root.rglob("*")]:
+            info = path.stat()
+            assert not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH), path
+            if os.geteuid() == 0:  # readable by the tree's own group only
+                assert info.st_gid == tree.group and info.st_mode & stat.S_IRGRP, path
+                assert not info.st_mode & stat.S_IROTH, path
+            else:
+                assert info.st_mode & stat.S_IROTH, path
         assert tree.composition.origins == composition.origins
         assert all(path.is_relative_to(tree.root) for path in tree.composition.modules.values())
     finally:
@@ -110,7 +117,7 @@ def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
     assert confine.LIMITS in outcome["applied"]
     assert outcome["memory"] == 1 << 30
     missing = " | ".join(outcome["missing"])
-    for layer in (confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK):
+    for layer in (confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.OWN_IPC):
         assert f"{layer}:" in missing
     assert confine.PRIVATE_ROOT not in outcome["applied"]
     assert "not permitted" in missing
@@ -157,3 +164,72 @@ def test_a_worker_ends_at_its_own_limits(toy, tmp_path, body, limits, cause):
             student.counter.add(1, 2)
     finally:
         student.close()
+
+
+FILTERED = """
+import ctypes, errno, json, os
+from cardlab.worker import confine
+
+libc = ctypes.CDLL(None, use_errno=True)
+outcome = confine.Outcome([], [])
+os.setuid(65534) if os.geteuid() == 0 else None
+confine._prctl(confine.PR_SET_NO_NEW_PRIVS, 1)
+confine._filter_syscalls(outcome)
+calls = {"shmget": libc.shmget(0x0CA4D1AC, 4096, 0o1666), "msgget": libc.msgget(0, 0o1666)}
+failed = {name: (result, ctypes.get_errno()) for name, result in calls.items()}
+print(json.dumps({"applied": outcome.applied, "failed": failed, "pid": os.getpid() > 0}))
+"""
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or os.uname().machine not in ("x86_64", "aarch64"),
+    reason="the system call filter is written for Linux on x86-64 and AArch64",
+)
+def test_the_system_call_filter_fails_ipc_and_keyrings_only():
+    result = subprocess.run(
+        [sys.executable, "-c", FILTERED], capture_output=True, text=True, check=True
+    )
+    outcome = json.loads(result.stdout)
+    assert outcome["applied"] == [confine.SYSCALL_FILTER]
+    assert outcome["failed"] == {"shmget": [-1, errno.EPERM], "msgget": [-1, errno.EPERM]}
+    assert outcome["pid"]
+
+
+def test_a_missing_system_folder_hides_nothing(tmp_path):
+    """/lib32 is absent on most machines: start-up must not trip over it."""
+    assert confine.readable_by_others(str(tmp_path / "lib32"))
+    hidden = tmp_path / "hidden"
+    hidden.mkdir(mode=0o700)
+    assert not confine.readable_by_others(str(hidden))
+
+
+NEVER_ROOT = """
+import errno, json, sys
+from cardlab.worker import confine
+
+def refuse(flags):
+    raise OSError(errno.EPERM, "unshare: not permitted")
+
+confine._unshare = refuse
+try:
+    confine.apply(confine.Plan.from_message(json.loads(sys.argv[1])))
+except confine.Refused as refused:
+    print(refused)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a worker started as root could stay root")
+def test_a_worker_that_could_only_stay_root_refuses(tmp_path):
+    """Python unreadable by other users and no private root: refuse, never run as root."""
+    private = tmp_path / "private-python"
+    private.mkdir(mode=0o700)
+    plan = confine.Plan(
+        cpu_seconds=30, memory_bytes=1 << 30, stack_bytes=8 << 20, file_bytes=1 << 20,
+        processes=64, open_files=64, scratch_bytes=1 << 20, user=0x5C000001, root=str(tmp_path),
+        visible=(str(private), "/lib32-is-not-here"),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", NEVER_ROOT, json.dumps(plan.to_message())],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+    )
+    assert f"student code would run as root: {private} is not readable" in result.stdout

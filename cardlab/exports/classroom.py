@@ -2,20 +2,26 @@
 
 The repository is the phase's handout (stubs, provided modules as bytecode, public
 tests, the cardlab wheel) plus ``.github/workflows/classroom.yml``. On every push the
-workflow installs the wheel and, for each rubric part that has public tests, runs
-``cardlab check --part PART`` with GitHub Classroom's command grader: the part's points
-are awarded when every public test of the part passes. The reporter step then sends
-the points to GitHub Classroom. Parts graded only by hidden tests (a tournament, say)
-have no step: their points come from the instructor's own grading.
+workflow checks the wheel's digest, installs it and, for each rubric part that has
+public tests, runs ``cardlab check --part PART --verify DIGEST`` with GitHub Classroom's
+command grader: the part's points are awarded when the spec, the public tests and the
+provided modules still have the digest they had at export
+(:mod:`cardlab.course.integrity`) and every public test of the part passes. The
+reporter step then sends the points to GitHub Classroom. Parts graded only by hidden
+tests (a tournament, say) have no step: their points come from the instructor's own
+grading. The student can edit the workflow itself, so Classroom points are a guide;
+``cardlab grade-all`` confirms them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
 
 from ..course.handout import HANDOUT_PYTHON, build_handout, marked_parts
+from ..course.integrity import handout_digest
 from ..course.project import Project
 from ..course.spec import Part, Spec
 from ..errors import CardlabError
@@ -38,13 +44,24 @@ def step_id(part: Part) -> str:
     return f"part-{part.id}"
 
 
-def workflow(spec: Spec, phase_number: int, parts: list[Part]) -> str:
-    """The autograding workflow: install cardlab, one graded step per part, the reporter."""
+def workflow(
+    spec: Spec, phase_number: int, parts: list[Part], digest: str, wheel: tuple[str, str]
+) -> str:
+    """The autograding workflow: check and install cardlab, a graded step per part, the reporter.
+
+    Args:
+        spec: The assignment's spec.
+        phase_number: The phase of the handout.
+        parts: The parts with public tests.
+        digest: The handout's digest (:func:`~cardlab.course.integrity.handout_digest`).
+        wheel: The shipped wheel's path in the repository and its SHA-256 (hex).
+    """
     lines = [
         f"# Autograding for {spec.title}, phase {phase_number}; written by cardlab.",
         "# Each step awards a rubric part's points when every public test of the part passes",
-        "# (cardlab check --part PART exits with status 0). Parts without public tests are",
-        "# graded by the instructor only.",
+        "# (cardlab check --part PART exits with status 0), provided the spec, the public",
+        "# tests and the provided modules are unchanged (--verify). Parts without public",
+        "# tests are graded by the instructor only, who confirms every point with grade-all.",
         "name: Autograding",
         '"on": [push, workflow_dispatch, repository_dispatch]',
         "permissions:",
@@ -63,7 +80,11 @@ def workflow(spec: Spec, phase_number: int, parts: list[Part]) -> str:
         "        with:",
         f"          python-version: {_quote(HANDOUT_PYTHON)}",
         "      - name: Install cardlab",
-        "        run: python -m pip install wheels/cardlab-*.whl",
+        "        run: "
+        + _quote(
+            f'echo "{wheel[1]}  {wheel[0]}" | sha256sum --check --strict'
+            f" && python -m pip install {wheel[0]}"
+        ),
     ]
     for part in parts:
         lines += [
@@ -73,7 +94,7 @@ def workflow(spec: Spec, phase_number: int, parts: list[Part]) -> str:
             "        with:",
             f"          test-name: {_quote(part.title)}",
             "          setup-command: ''",
-            f"          command: cardlab check --part {part.id}",
+            f"          command: cardlab check --part {part.id} --verify {digest}",
             f"          timeout: {STEP_MINUTES}",
             f"          max-score: {part.points:g}",
         ]
@@ -121,7 +142,16 @@ def export_classroom(
             f"no part of {spec.id} phase {phase} has public tests, so GitHub Classroom "
             "would have nothing to award"
         )
+    [shipped] = sorted((folder / "wheels").glob("cardlab-*.whl"))
+    wheel_digest = hashlib.sha256(shipped.read_bytes()).hexdigest()
+    text = workflow(
+        spec,
+        phase,
+        parts,
+        handout_digest(folder),
+        (shipped.relative_to(folder).as_posix(), wheel_digest),
+    )
     (folder / WORKFLOW).parent.mkdir(parents=True)
-    (folder / WORKFLOW).write_text(workflow(spec, phase, parts), encoding="utf-8")
+    (folder / WORKFLOW).write_text(text, encoding="utf-8")
     (folder / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
     return folder

@@ -94,6 +94,10 @@ write_failure() {{
 JSON
 }}
 
+# Student code must never read the hidden tests or the reference: where Gradescope's
+# container lets the worker have no private root, other users' access is all that stops it.
+chmod -R go-rwx "$source_dir/{project}" "$root/submission" 2> /dev/null
+
 timeout "{seconds}" "$python" -m cardlab.cli grade {assignment} --phase {phase} \\
     --project "$source_dir/{project}" --submission "$root/submission" \\
     --format gradescope --output "$results" 2> "$log"

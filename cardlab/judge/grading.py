@@ -43,6 +43,8 @@ from .reference import Reference
 from .results import GradeReport, PartResult, TestResult, part_score
 from .startup import import_before_rewriting
 
+_PYTEST_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
+
 
 @dataclass(frozen=True)
 class GradingJob:
@@ -156,12 +158,16 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
 
     Raises:
         CardlabError: ``select`` matches no grader test.
+        UnsafeToGrade: This machine cannot run student code without exposing the
+            hidden tests or the reference (the message says what to change).
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
     reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
     phase = job.spec.phase(job.phase)
-    setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
+    setup = WorkerSetup(
+        job.composition, job.codec_file, job.spec.limits.output_bytes, guarded=_guarded(job)
+    )
     hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
     plugin = CardlabPlugin(
         RunSettings(
@@ -184,6 +190,8 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     finally:
         if reference is not None:
             reference.close()
+    if plugin.unsafe is not None:
+        raise plugin.unsafe
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
     for part in phase.parts:
@@ -233,6 +241,16 @@ def _readable_student_files(composition: compose.Composition) -> dict[str, Path]
     }
 
 
+def _guarded(job: GradingJob) -> tuple[Path, ...]:
+    """The instructor's folders a worker must never read: hidden tests and reference."""
+    if job.hidden_dir is None:  # a student's own check: nothing of theirs is secret
+        return ()
+    folders = [job.hidden_dir.parent]
+    if job.reference_dir is not None:
+        folders.append(job.reference_dir)
+    return tuple(folder.resolve() for folder in folders)
+
+
 def _test_dirs(job: GradingJob) -> list[Path]:
     dirs = [job.public_dir]
     if job.hidden_dir is not None and job.hidden_dir.is_dir():
@@ -245,6 +263,9 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
     if not dirs:
         return pytest.ExitCode.NO_TESTS_COLLECTED, "no grader tests found"
     root = dirs[0].parent
+    # In a handout, everything above tests/ is the student's: no conftest.py, ini file
+    # or PYTEST_* option of theirs may load (tests/ itself is checked by --verify).
+    confcut = dirs[0] if job.hidden_dir is None else root
     targets = [str(d) for d in dirs]
     if select and ("::" in select or select.endswith(".py")):
         targets = [str(root / select)]
@@ -253,8 +274,8 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
     args = [
         *targets,
         f"--rootdir={root}",
-        f"--confcutdir={root}",
-        f"--config-file={os.devnull}",  # no pytest settings of the project around the graders
+        f"--confcutdir={confcut}",
+        f"--config-file={os.devnull}",  # no pytest settings of the project or the student
         "-p",
         "no:xdist",
         "--import-mode=importlib",
@@ -272,9 +293,20 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         contextlib.redirect_stdout(output),
         contextlib.redirect_stderr(output),
         _importable(dirs),
+        _without_pytest_options(),
     ):
         exit_code = pytest.main(args, plugins=[plugin, plugin_module])
     return exit_code, output.getvalue()
+
+
+@contextlib.contextmanager
+def _without_pytest_options() -> Iterator[None]:
+    """Hide the environment's PYTEST_ADDOPTS and PYTEST_PLUGINS for one run."""
+    saved = {name: os.environ.pop(name) for name in _PYTEST_VARIABLES if name in os.environ}
+    try:
+        yield
+    finally:
+        os.environ.update(saved)
 
 
 @contextlib.contextmanager

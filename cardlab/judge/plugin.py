@@ -33,7 +33,7 @@ from typing import Any, NoReturn
 import pytest
 
 from ..course.spec import Phase
-from ..worker.process import Isolation, WorkerFailure
+from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure
 from .notes import student_note
 from .proxy import Student, StudentRaised
 from .reference import Reference
@@ -115,6 +115,7 @@ class CardlabPlugin:
     results: list[TestResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     isolation: Isolation | None = None
+    unsafe: UnsafeToGrade | None = None
     _student: Student | None = None
     scratch: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="cardlab-hypothesis-"))
 
@@ -209,6 +210,7 @@ class CardlabPlugin:
         """Stop the worker, keep how it was confined, and remove the scratch folder."""
         if self._student is not None:
             self.isolation = self._student.isolation
+            self.unsafe = self._student.unsafe
             self._student.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 

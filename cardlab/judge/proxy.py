@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from ..worker.codec import Codec, Resolve
-from ..worker.process import Isolation, WorkerFailure, WorkerProcess, WorkerSetup
+from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import WorkerTree, build_tree
 from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
 from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
@@ -55,6 +55,7 @@ class Student:
         self._process: WorkerProcess | None = None
         self._tree: WorkerTree | None = None
         self.isolation: Isolation | None = None
+        self.unsafe: UnsafeToGrade | None = None
         self._generation = 0
         self._methods: set[tuple[str, str]] = set()
         self._test_id = ""
@@ -112,6 +113,10 @@ class Student:
                 self._process.start()
             except WorkerFailure as failure:
                 self._broken = WorkerFailure(f"loading your modules: {failure}")
+                raise self._broken from None
+            except UnsafeToGrade as unsafe:  # the instructor's problem: grading stops
+                self.unsafe = unsafe
+                self._broken = WorkerFailure("this machine cannot run your code safely")
                 raise self._broken from None
             finally:
                 if self.isolation is None:

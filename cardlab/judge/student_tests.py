@@ -185,7 +185,7 @@ class _Runner:
             name: _add_variant(self.tree, reference_dir, source, module)
             for name, module, source in _variant_sources(chaffs, sources)
         }
-        open_to_readers(self.tree.root)
+        open_to_readers(self.tree.root, self.tree.group)
         self.process: WorkerProcess | None = None
 
     def __enter__(self) -> _Runner:

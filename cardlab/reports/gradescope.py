@@ -7,6 +7,9 @@ part id) and ``visibility``: ``visible`` for public tests, ``hidden`` for hidden
 ones. A part's points are shared among its tests by weight, in hundredths, with
 largest-remainder rounding: the tests' ``max_score`` values add up exactly to the part's
 points, and their ``score`` values to the part's score, and so to ``score``.
+
+One more entry, worth nothing and hidden from students, tells the instructor how the
+worker was confined on Gradescope's machine (its layers, and a note on each it lacked).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ def to_gradescope(report: GradeReport) -> dict[str, Any]:
                     "visibility": test.visibility,
                 }
             )
+    tests.append(_isolation_entry(report))
     summary = [f"{report.title}, phase {report.phase}: {report.score:g} / {report.max_score:g}"]
     summary += [f"Note: {note}" for note in report.notes]
     return {
@@ -77,3 +81,23 @@ def apportion(total: float, shares: Sequence[float]) -> list[float]:
     for index in by_remainder[:left]:
         floors[index] += 1
     return [value / 100 for value in floors]
+
+
+ISOLATION_TEST = "Isolation of student code (instructors only)"
+
+
+def _isolation_entry(report: GradeReport) -> dict[str, Any]:
+    """An entry for instructors only: how the worker was confined on this machine."""
+    lines = [f"Applied: {', '.join(report.isolation) or 'none'}."]
+    lines += [f"Not available: {note}" for note in report.isolation_notes]
+    return {
+        "name": ISOLATION_TEST,
+        "name_format": "text",
+        "score": 0,
+        "max_score": 0,
+        "status": PASSED,
+        "output": "\n".join(lines),
+        "output_format": "text",
+        "tags": [],
+        "visibility": "hidden",
+    }

@@ -4,8 +4,8 @@ The judge starts the worker, then sends a ``confine`` request before anything el
 the worker applies each layer it can, in this order, and answers with the layers it
 got and a note for each one it could not:
 
-* **namespaces** (Linux): a new mount, network and PID namespace; as an ordinary
-  user, inside a new user namespace, where the system allows one;
+* **namespaces** (Linux): a new mount, network, PID and IPC namespace; as an
+  ordinary user, inside a new user namespace, where the system allows one;
 * **PID namespace**: the worker forks and its child, the first process of the new
   namespace, goes on serving; when it ends, the kernel kills every process it
   started, wherever they moved to;
@@ -14,10 +14,21 @@ got and a note for each one it could not:
   plus a small writable ``/tmp``; the instructor's tree is not there to read;
 * **no network**: the new network namespace has no interface but a loopback that is
   down;
-* **unprivileged user**: when started as root, the worker becomes ``nobody``, with no
-  supplementary groups and no way to gain privileges again;
+* **own IPC**: the new IPC namespace holds no System V shared memory, semaphore or
+  message queue and no POSIX message queue of any other process, and its own vanish
+  with it;
+* **unprivileged user**: when started as root, the worker becomes the user id of its
+  plan (the judge picks a fresh one per worker, so no state the kernel keeps per user
+  carries over), with no supplementary groups and no way to gain privileges again.
+  Student code never runs as root: a worker that cannot become another user (its
+  Python's files unreadable to other users, with no private root to show them) stops
+  with :class:`Refused` before loading anything;
 * **resource limits**: processor seconds, address space, stack, file size, processes
-  and open files (``setrlimit``).
+  and open files (``setrlimit``);
+* **system call filter** (seccomp, x86-64 and AArch64): the system calls that reach
+  kernel state outliving the worker, shared by everyone in its IPC namespace or by
+  its user id (System V shared memory, semaphores and message queues, POSIX message
+  queues, keyrings), fail with ``EPERM``; no card game needs them.
 
 Only the standard library is used: this module runs in the worker, which imports
 nothing else of cardlab but its runtime.
@@ -36,6 +47,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 CLONE_NEWNS = 0x00020000
+CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
@@ -69,8 +81,23 @@ NAMESPACES = "namespaces"
 PID_NAMESPACE = "pid namespace"
 PRIVATE_ROOT = "private root"
 NO_NETWORK = "no network"
+OWN_IPC = "own IPC"
 UNPRIVILEGED = "unprivileged user"
 LIMITS = "resource limits"
+SYSCALL_FILTER = "system call filter"
+
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
+_BPF_LOAD_WORD, _BPF_JUMP_IF_EQUAL, _BPF_JUMP_IF_AT_LEAST, _BPF_RETURN = 0x20, 0x15, 0x35, 0x06
+_SECCOMP_ALLOW, _SECCOMP_EPERM = 0x7FFF0000, 0x00050001
+_X32_SYSCALLS = 0x40000000
+_FILTERED_SYSCALLS = {  # machine -> (audit arch, the IPC and keyring system calls)
+    "x86_64": (
+        0xC000003E,
+        (29, 30, 31, 64, 65, 66, 68, 69, 70, 71, 220, *range(240, 246), 248, 249, 250),
+    ),
+    "aarch64": (0xC00000B7, (*range(180, 197), 217, 218, 219)),
+}
 
 
 @dataclass(frozen=True)
@@ -86,9 +113,12 @@ class Plan:
         processes: Processes and threads of its user (``RLIMIT_NPROC``).
         open_files: Open file descriptors (``RLIMIT_NOFILE``).
         scratch_bytes: Size of the writable ``/tmp`` in the private root.
-        user: The user and group id to become when started as root.
+        user: The user and group id to become when started as root (a fresh one per
+            worker).
         root: An empty folder to build the private root on.
         visible: Absolute paths shown read-only in the private root, at the same place.
+        group: The group id to become when started as root (the one that may read the
+            worker's private tree); None for the user id itself.
     """
 
     cpu_seconds: int
@@ -101,6 +131,7 @@ class Plan:
     user: int
     root: str
     visible: tuple[str, ...]
+    group: int | None = None
 
     def to_message(self) -> dict:
         """The plan as JSON data."""
@@ -110,6 +141,10 @@ class Plan:
     def from_message(cls, data: dict) -> Plan:
         """Rebuild a plan sent by :meth:`to_message`."""
         return cls(**{**data, "visible": tuple(data["visible"])})
+
+
+class Refused(Exception):
+    """The worker will not run student code here (it would stay root)."""
 
 
 @dataclass
@@ -169,6 +204,9 @@ def apply(plan: Plan) -> Outcome:
 
     Returns:
         The layers applied and notes on the ones that were not.
+
+    Raises:
+        Refused: Started as root, the worker could not become another user.
     """
     outcome = Outcome([], [])
     if sys.platform != "linux":
@@ -185,18 +223,25 @@ def apply(plan: Plan) -> Outcome:
         outcome.got(NO_NETWORK)
     else:
         outcome.lacks(NO_NETWORK, "no network namespace; the worker can reach the network")
+    if CLONE_NEWIPC in namespaces:
+        outcome.got(OWN_IPC)
+    else:
+        outcome.lacks(
+            OWN_IPC, "no IPC namespace; the judge removes what the worker's user leaves behind"
+        )
     private = CLONE_NEWNS in namespaces and _private_root(plan, outcome)
     _drop_privileges(plan, outcome, private)
     _limit_resources(plan, outcome)
+    _filter_syscalls(outcome)
     return outcome
 
 
 def _enter_namespaces(outcome: Outcome) -> set[int]:
     """Enter new namespaces; return the flags of the ones entered."""
-    wanted = [CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID]
+    wanted = [CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID, CLONE_NEWIPC]
     user = 0 if os.geteuid() == 0 else CLONE_NEWUSER
     uid, gid = os.getuid(), os.getgid()
-    for choice in (wanted, [CLONE_NEWNS, CLONE_NEWNET], [CLONE_NEWNET]):
+    for choice in (wanted, [CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWIPC], [CLONE_NEWNET]):
         flags = user
         for flag in choice:
             flags |= flag
@@ -319,25 +364,83 @@ def _drop_privileges(plan: Plan, outcome: Outcome, private: bool) -> None:
     if os.geteuid() != 0:
         outcome.got(UNPRIVILEGED)
         return
-    if not private and not all(_readable_by_others(path) for path in plan.visible):
-        outcome.lacks(
-            UNPRIVILEGED,
-            "the worker stays root: Python's files are not readable "
-            "by other users and no private root could be built",
-        )
-        return
+    if not private:
+        hidden = [path for path in plan.visible if not readable_by_others(path, plan.group)]
+        if hidden:
+            raise Refused(
+                f"student code would run as root: {hidden[0]} is not readable by other "
+                "users and this machine gives the worker no private root"
+            )
     if not private:
         os.chown(os.getcwd(), plan.user, plan.user)
     os.setgroups([])
-    os.setgid(plan.user)
+    os.setgid(plan.user if plan.group is None else plan.group)
     os.setuid(plan.user)
     outcome.got(UNPRIVILEGED)
 
 
-def _readable_by_others(path: str) -> bool:
-    """Whether every folder on the way to ``path`` lets other users through."""
+def readable_by_others(path: str, group: int | None = None) -> bool:
+    """Whether every folder on the way to ``path`` lets other users (or ``group``) through.
+
+    A path that does not exist hides nothing (``/lib32``, say, on most machines).
+    """
     place = Path(path).resolve()
-    return all(os.stat(p).st_mode & 0o005 == 0o005 for p in (place, *place.parents))
+    if not place.exists():
+        return True
+    for step in (place, *place.parents):
+        info = os.stat(step)
+        if info.st_mode & 0o005 != 0o005 and not (
+            info.st_gid == group and info.st_mode & 0o050 == 0o050
+        ):
+            return False
+    return True
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = (
+        ("code", ctypes.c_ushort),
+        ("jt", ctypes.c_ubyte),
+        ("jf", ctypes.c_ubyte),
+        ("k", ctypes.c_uint),
+    )
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = (("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter)))
+
+
+def syscall_filter(machine: str) -> list[tuple[int, int, int, int]]:
+    """The seccomp program (BPF) that fails the filtered system calls of ``machine``.
+
+    Any other architecture's calling convention (a 32-bit one, x32) fails every call.
+    """
+    arch, numbers = _FILTERED_SYSCALLS[machine]
+    program = [
+        (_BPF_LOAD_WORD, 0, 0, 4),  # seccomp_data.arch
+        (_BPF_JUMP_IF_EQUAL, 1, 0, arch),
+        (_BPF_RETURN, 0, 0, _SECCOMP_EPERM),
+        (_BPF_LOAD_WORD, 0, 0, 0),  # seccomp_data.nr
+        (_BPF_JUMP_IF_AT_LEAST, 0, 1, _X32_SYSCALLS),
+        (_BPF_RETURN, 0, 0, _SECCOMP_EPERM),
+    ]
+    for number in numbers:
+        program += [(_BPF_JUMP_IF_EQUAL, 0, 1, number), (_BPF_RETURN, 0, 0, _SECCOMP_EPERM)]
+    return [*program, (_BPF_RETURN, 0, 0, _SECCOMP_ALLOW)]
+
+
+def _filter_syscalls(outcome: Outcome) -> None:
+    machine = os.uname().machine
+    if machine not in _FILTERED_SYSCALLS:
+        outcome.lacks(SYSCALL_FILTER, f"not written for {machine}")
+        return
+    program = syscall_filter(machine)
+    instructions = (_SockFilter * len(program))(*(_SockFilter(*step) for step in program))
+    fprog = _SockFprog(len(program), instructions)
+    result = _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0)
+    if result != 0:
+        outcome.lacks(SYSCALL_FILTER, f"could not be installed ({os.strerror(ctypes.get_errno())})")
+    else:
+        outcome.got(SYSCALL_FILTER)
 
 
 def _limit_resources(plan: Plan, outcome: Outcome) -> None:

@@ -11,6 +11,12 @@ made (a second answer included) is killed with its whole process group, and with
 its PID namespace when it has one, and replaced by a fresh one at the next request;
 the request that saw it fail raises :class:`WorkerFailure` with a cause a student
 understands.
+
+Started as root, each worker runs as a user id of its own, and once it has ended the
+judge removes whatever that user left behind (:mod:`cardlab.worker.leftovers`). Where
+the worker gets no private root, the instructor's folders it must never read
+(:attr:`WorkerSetup.guarded`) are checked: if other users can read them, grading stops
+with :class:`UnsafeToGrade`, whose message says what to change.
 """
 
 from __future__ import annotations
@@ -19,16 +25,17 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import CardlabError
 from .compose import Composition
-from .confine import PID_NAMESPACE
-from .sandbox import Limits, WorkerTree
+from .confine import PID_NAMESPACE, PRIVATE_ROOT
+from .leftovers import sweep
+from .sandbox import Limits, WorkerTree, exposed, fresh_user, worker_interpreter
 from .untrusted import clean_answer
 from .wire import (
     ChannelClosed,
@@ -53,6 +60,10 @@ class WorkerFailure(Exception):
     """The worker did not answer: it timed out, ended, or broke the protocol."""
 
 
+class UnsafeToGrade(CardlabError):
+    """This machine cannot run student code without exposing the instructor's files."""
+
+
 @dataclass(frozen=True)
 class WorkerSetup:
     """Everything needed to start a worker for one submission.
@@ -62,12 +73,14 @@ class WorkerSetup:
         codec: The assignment's codec file, if it has one.
         output_bytes: Student output kept per call.
         limits: The limits every worker runs under.
+        guarded: Folders the worker must never read (hidden tests, reference source).
     """
 
     composition: Composition
     codec: Path | None
     output_bytes: int
     limits: Limits = field(default_factory=Limits)
+    guarded: tuple[Path, ...] = ()
 
 
 def _signal_name(number: int) -> str:
@@ -77,9 +90,9 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _worker_environment(home: str, lib: Path) -> dict[str, str]:
+def _worker_environment(home: str, lib: Path, python_home: str | None) -> dict[str, str]:
     """A small, fixed environment: nothing of the judge's leaks in."""
-    return {
+    environment = {
         "PATH": os.defpath,
         "HOME": home,
         "LANG": "C.UTF-8",
@@ -87,6 +100,9 @@ def _worker_environment(home: str, lib: Path) -> dict[str, str]:
         "PYTHONIOENCODING": "utf-8",
         "PYTHONPATH": str(lib),
     }
+    if python_home is not None:
+        environment["PYTHONHOME"] = python_home
+    return environment
 
 
 @dataclass(frozen=True)
@@ -113,11 +129,13 @@ class WorkerProcess:
         self.isolation = Isolation()
         self.init_pid: int | None = None
         self.ends_at = time.monotonic() + setup.limits.worker_seconds
+        self.user = setup.limits.user if setup.limits.user is not None else fresh_user()
+        interpreter = worker_interpreter()
         to_worker_read, self.to_worker = os.pipe()
         self.from_worker, from_worker_write = os.pipe()
         self.process = subprocess.Popen(
             [
-                sys.executable,
+                interpreter.executable,
                 "-S",
                 "-s",
                 "-P",
@@ -132,7 +150,7 @@ class WorkerProcess:
             stderr=subprocess.DEVNULL,
             pass_fds=(to_worker_read, from_worker_write),
             cwd=self.home.name,
-            env=_worker_environment(self.home.name, tree.lib),
+            env=_worker_environment(self.home.name, tree.lib, interpreter.home),
             start_new_session=True,
         )
         os.close(to_worker_read)
@@ -147,14 +165,19 @@ class WorkerProcess:
         Raises:
             WorkerFailure: A worker that cannot start, or a module that hangs or ends
                 the worker while loading.
+            UnsafeToGrade: The worker would run as root, or could read a guarded folder.
         """
-        plan = self.setup.limits.plan(self.tree, Path(self.home.name))
-        confined = from_json(
-            self._expect_ok(self.request({"op": "confine", "plan": plan.to_message()}, seconds))
-        )
+        plan = self.setup.limits.plan(self.tree, Path(self.home.name), self.user)
+        answer = self.request({"op": "confine", "plan": plan.to_message()}, seconds)
+        raised = answer.get("raised")
+        if isinstance(raised, dict) and "cardlab.worker.confine.Refused" in raised["types"]:
+            self.kill()
+            raise UnsafeToGrade(f"cannot grade safely here: {raised['message']}")
+        confined = from_json(self._expect_ok(answer))
         self.isolation = Isolation(tuple(confined["applied"]), tuple(confined["missing"]))
         if PID_NAMESPACE in self.isolation.applied:
             self.init_pid = self._first_child()
+        self._check_guarded()
         self._expect_ok(
             self.request(
                 {
@@ -166,6 +189,24 @@ class WorkerProcess:
                 seconds,
             )
         )
+
+    def _check_guarded(self) -> None:
+        """Stop when the worker, with no private root, could read a guarded folder.
+
+        Only a judge running as root can run the worker as another user, whom other
+        users' rights bind; as an ordinary user, the report's isolation notes say that
+        the worker sees the file system as its user may.
+        """
+        if PRIVATE_ROOT in self.isolation.applied or os.geteuid() != 0:
+            return
+        readable = exposed(self.setup.guarded)
+        if readable:
+            self.kill()
+            raise UnsafeToGrade(
+                f"cannot grade safely here: the worker gets no private root on this machine, "
+                f"and other users can read {readable[0]}; remove their access "
+                f"(chmod -R go-rwx {readable[0]}) and grade again"
+            )
 
     def _expect_ok(self, answer: dict) -> Any:
         if "ok" not in answer:
@@ -252,4 +293,5 @@ class WorkerProcess:
         for fd in (self.to_worker, self.from_worker):
             with contextlib.suppress(OSError):
                 os.close(fd)
+        sweep(self.user)
         self.home.cleanup()

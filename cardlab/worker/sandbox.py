@@ -15,9 +15,18 @@ may load into a fresh temporary folder, and nothing else:
 The worker is started with this ``lib`` as its only import path beside the standard
 library (no site packages, no working folder on the path), so ``import reference``,
 ``import graders`` or anything else of the instructor's tree finds nothing. The tree
-is read-only to the worker (owned by root when the worker drops to ``nobody``, bound
+is read-only to the worker (owned by root when the worker drops to a user of its own, bound
 read-only in its private root otherwise), so one worker cannot change what the next
-one loads; the judge builds it once per grading run and removes it at the end.
+one loads; the judge builds it once per grading run and removes it at the end. Built
+as root, it is readable only by a group of its own, which the run's workers join: a
+worker of another submission, graded at the same time without a private root, cannot
+read this one's modules.
+
+Run as root, each worker becomes a user id of its own (:func:`fresh_user`), never
+``root``. Where Python's own files are not readable by other users (a Python under
+``/root``, as pyenv installs it), the worker runs from a readable copy of the standard
+library (:func:`worker_interpreter`), made once per machine and Python (kept in the
+temporary folder), with hard links where the file system allows them.
 
 A student module is refused, with a one-line reason, when it is a link to a file
 outside the submission folder, not a regular file, or over :data:`MAX_MODULE_BYTES`.
@@ -28,9 +37,15 @@ like a module of cardlab or of Python) are named in the report as ignored.
 
 from __future__ import annotations
 
+import atexit
 import compileall
+import contextlib
+import functools
+import hashlib
 import os
+import pwd
 import py_compile
+import random
 import shutil
 import stat
 import sys
@@ -42,7 +57,7 @@ from pathlib import Path
 import cardlab
 
 from .compose import STUDENT, Composition
-from .confine import Plan
+from .confine import Plan, readable_by_others
 
 RUNTIME_MODULES = ("__init__", "codec", "compose", "confine", "wire", "serve", "student_tests")
 """The modules of :mod:`cardlab.worker` the worker imports; they import only the standard
@@ -67,7 +82,13 @@ _SHADOWING = frozenset(
     }
 )
 _SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin")
-_NOBODY = 65534
+WORKER_UIDS = range(0x5C000000, 0x5C000000 + (1 << 24))
+"""The user ids a worker started as root may become: one drawn at random per worker, so
+that no two workers of a machine share what the kernel keeps per user."""
+_COMPLETE = "cardlab-complete"
+_LEFT_OUT_OF_COPY = shutil.ignore_patterns(
+    "site-packages", "dist-packages", "test", "idlelib", "tkinter", "turtledemo", "ensurepip"
+)
 _DIR_MODE, _FILE_MODE = 0o755, 0o644
 
 
@@ -85,7 +106,8 @@ class Limits:
         scratch_bytes: Size of its writable ``/tmp``.
         worker_seconds: Wall-clock seconds a worker may live; every call must end
             within this too, besides its own limit.
-        user: The user (and group) id a worker started as root becomes.
+        user: The user (and group) id a worker started as root becomes; None (the
+            default) draws a fresh one for each worker (:func:`fresh_user`).
     """
 
     cpu_seconds: int = 300
@@ -96,10 +118,10 @@ class Limits:
     open_files: int = 64
     scratch_bytes: int = 16 << 20
     worker_seconds: float = 900.0
-    user: int = _NOBODY
+    user: int | None = None
 
-    def plan(self, tree: WorkerTree, root: Path) -> Plan:
-        """The confinement plan for one worker whose private root is built on ``root``."""
+    def plan(self, tree: WorkerTree, root: Path, user: int) -> Plan:
+        """The plan for one worker, its private root built on ``root``, run as ``user``."""
         return Plan(
             cpu_seconds=self.cpu_seconds,
             memory_bytes=self.memory_bytes,
@@ -108,10 +130,154 @@ class Limits:
             processes=self.processes,
             open_files=self.open_files,
             scratch_bytes=self.scratch_bytes,
-            user=self.user,
+            user=user,
+            group=tree.group,
             root=str(root),
-            visible=(*_python_dirs(), *_SYSTEM_DIRS, str(tree.root)),
+            visible=(
+                *worker_interpreter().dirs,
+                *(path for path in _SYSTEM_DIRS if os.path.lexists(path)),
+                str(tree.root),
+            ),
         )
+
+
+def fresh_user() -> int:
+    """A user id from :data:`WORKER_UIDS` that no account of this machine has."""
+    while True:
+        uid = random.SystemRandom().choice(WORKER_UIDS)
+        try:
+            pwd.getpwuid(uid)
+        except KeyError:
+            return uid
+
+
+@dataclass(frozen=True)
+class Interpreter:
+    """The Python a worker runs.
+
+    Attributes:
+        executable: The program to start.
+        home: ``PYTHONHOME`` for the worker when it runs from a readable copy of the
+            standard library, else None.
+        dirs: The standard library's folders the worker imports from.
+    """
+
+    executable: str
+    home: str | None
+    dirs: tuple[str, ...]
+
+
+@functools.cache
+def worker_interpreter() -> Interpreter:
+    """This Python; or, run as root with a Python other users cannot read, a copy.
+
+    Student code never runs as root, so a worker started as root must go on reading
+    the standard library once it is another user. The copy holds the standard library
+    without its site packages and tests. It is kept in the temporary folder under a
+    name of this Python's (:func:`_shared_copy`) and used by every later judge process,
+    as long as it is still root's alone; else a copy of this process's own is made.
+    """
+    dirs = tuple(_python_dirs())
+    if os.geteuid() != 0 or all(readable_by_others(path) for path in dirs):
+        return Interpreter(sys.executable, None, dirs)
+    home = _shared_copy()
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    return Interpreter(sys.executable, str(home), (str(home / "lib" / version),))
+
+
+def _shared_copy() -> Path:
+    """The readable copy of this Python's standard library, made if need be.
+
+    It is built in a fresh folder and renamed into place; a folder found at its place
+    is used only when root owns it, no one else may write to it, and it is complete.
+    """
+    stdlib = Path(sysconfig.get_paths()["stdlib"]).resolve()
+    identity = f"{sys.version}|{stdlib}|{stdlib.stat().st_mtime_ns}"
+    name = f"cardlab-python-{hashlib.sha256(identity.encode()).hexdigest()[:16]}"
+    place = Path(tempfile.gettempdir()) / name
+    if _trusted(place):
+        return place
+    fresh = Path(tempfile.mkdtemp(prefix="cardlab-python-"))
+    _copy_stdlib(stdlib, fresh)
+    try:
+        fresh.rename(place)
+    except OSError:  # made meanwhile by another judge, or not root's: keep this one
+        if _trusted(place):
+            shutil.rmtree(fresh, ignore_errors=True)
+            return place
+        atexit.register(_remove_if_made_here, fresh, os.getpid())
+        return fresh
+    return place
+
+
+def _trusted(place: Path) -> bool:
+    try:
+        info, done = os.lstat(place), os.lstat(place / _COMPLETE)
+    except OSError:
+        return False
+    return (
+        stat.S_ISDIR(info.st_mode)
+        and info.st_uid == 0
+        and not info.st_mode & 0o022
+        and done.st_uid == 0
+    )
+
+
+def _copy_stdlib(stdlib: Path, home: Path) -> None:
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    library = home / "lib" / version
+    library.parent.mkdir(mode=_DIR_MODE)
+    shutil.copytree(stdlib, library, ignore=_LEFT_OUT_OF_COPY, copy_function=_link_or_copy)
+    dynload = Path(sysconfig.get_config_var("DESTSHARED") or "").resolve()
+    if dynload.is_dir() and not dynload.is_relative_to(stdlib):
+        shutil.copytree(dynload, library / "lib-dynload", copy_function=_link_or_copy)
+    for folder, _, _ in os.walk(home):
+        os.chmod(folder, _DIR_MODE)
+    (home / _COMPLETE).write_text("")
+
+
+def _remove_if_made_here(folder: Path, maker: int) -> None:
+    """Remove ``folder`` at exit, unless this is a forked child of the process that made it."""
+    if os.getpid() == maker:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """A hard link where the file system allows it (instant, no space), else a copy.
+
+    A file other users cannot read is copied, never linked: a link shares its mode.
+    """
+    if os.stat(source).st_mode & 0o004:
+        with contextlib.suppress(OSError):
+            os.link(source, target)
+            return
+    shutil.copy2(source, target)
+    os.chmod(target, _FILE_MODE)
+
+
+def exposed(paths: tuple[Path, ...]) -> list[Path]:
+    """The paths among ``paths`` holding a file that any other user of the machine can read.
+
+    A file is exposed when it is readable by others and every folder on the way to it
+    lets others through (its name can be guessed, so listing is not needed).
+    """
+    return [path for path in paths if _first_exposed(path.resolve()) is not None]
+
+
+def _first_exposed(place: Path) -> Path | None:
+    if not place.exists() or not all(os.stat(p).st_mode & 0o001 for p in place.parents):
+        return None
+    if place.is_file():
+        return place if os.stat(place).st_mode & 0o004 else None
+    for folder, dirs, files in os.walk(place):
+        if not os.stat(folder).st_mode & 0o001:
+            dirs.clear()
+            continue
+        for name in files:
+            path = Path(folder, name)
+            if os.lstat(path).st_mode & 0o004:
+                return path
+    return None
 
 
 def _python_dirs() -> list[str]:
@@ -131,12 +297,14 @@ class WorkerTree:
         lib: The worker's import path.
         composition: The composition, with every path inside the tree.
         codec: The codec file inside the tree, if the assignment has one.
+        group: The group that may read the tree (built as root), else None.
     """
 
     root: Path
     lib: Path
     composition: Composition
     codec: Path | None
+    group: int | None = None
 
     def remove(self) -> None:
         """Delete the tree."""
@@ -255,11 +423,12 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
         codec_copy = root / "codec" / "codec.py"
         codec_copy.parent.mkdir()
         shutil.copyfile(codec, codec_copy)
-    open_to_readers(root)
+    group = fresh_user() if os.geteuid() == 0 else None
+    open_to_readers(root, group)
     tree_composition = Composition(
         composition.package, init, modules, dict(composition.origins), refused
     )
-    return WorkerTree(root, lib, tree_composition, codec_copy)
+    return WorkerTree(root, lib, tree_composition, codec_copy, group)
 
 
 def _copy_runtime(target: Path) -> None:
@@ -289,11 +458,11 @@ def _provide(source: Path, folder: Path, package: str) -> Path:
     return target
 
 
-def open_to_readers(root: Path) -> None:
-    """Readable by every user, writable by the judge's user only."""
-    for folder, dirs, files in os.walk(root):
-        os.chmod(folder, _DIR_MODE)
-        for name in files:
-            os.chmod(os.path.join(folder, name), _FILE_MODE)
-        for name in dirs:
-            os.chmod(os.path.join(folder, name), _DIR_MODE)
+def open_to_readers(root: Path, group: int | None) -> None:
+    """Readable by the tree's group (by every user when None), writable by the judge only."""
+    dir_mode, file_mode = (_DIR_MODE, _FILE_MODE) if group is None else (0o750, 0o640)
+    for folder, _, files in os.walk(root):
+        for path, mode in ((folder, dir_mode), *((Path(folder, n), file_mode) for n in files)):
+            if group is not None:
+                os.chown(path, 0, group)
+            os.chmod(path, mode)
