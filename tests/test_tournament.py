@@ -34,7 +34,7 @@ def test_a_failing_choice_forfeits_with_a_message(repo, tmp_path, module, old, n
     (test,) = [t for t in report.tests if t.part == "tournament"]
     assert test.status == "failed" and test.fraction == 0
     assert "won 0, tied 0, lost 120 of 120 games" in test.message
-    assert "120 forfeited, the first: deal 1 (seed 550), you in seat 1: " in test.message
+    assert "120 forfeited, the first: deal 1, you in seat 1: " in test.message
     assert "choose(PlayerView with hand [" in test.message and raised in test.message
 
 
