@@ -27,6 +27,7 @@ import pytest
 import cardlab
 
 from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
 from ..course.spec import Spec, load_spec
 from ..errors import CardlabError
@@ -94,7 +95,10 @@ def project_job(
         phase=phase,
         submission=folder,
         composition=compose.compose(
-            spec.package, reference_dir, folder, spec.submitted_modules(phase)
+            spec.package,
+            grading_provided_dir(project, spec, phase),
+            folder,
+            spec.submitted_modules(phase),
         ),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
