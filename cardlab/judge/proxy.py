@@ -57,6 +57,7 @@ class Student:
         self._codec = codec
         self._reference = reference
         self._process: WorkerProcess | None = None
+        self._spare: WorkerProcess | None = None
         self._tree: WorkerTree | None = None
         self.isolation: Isolation | None = None
         self._generation = 0
@@ -99,14 +100,22 @@ class Student:
         self.transcript = Transcript()
 
     def restart(self) -> None:
-        """End the worker: the next call starts a fresh one, knowing nothing of this one.
+        """End the worker: the next call goes to a fresh one, knowing nothing of this one.
 
-        The private tree is kept (it holds nothing a worker can change). Handles to
-        objects of the ended worker are lost: passing one fails with that cause.
+        The fresh worker was launched at the previous restart and has been starting
+        while the judge worked (a spare); a new spare is launched now for the next
+        restart. Both are new processes that no earlier call reached. The private tree
+        is kept (it holds nothing a worker can change). Handles to objects of the ended
+        worker are lost: passing one fails with that cause.
         """
         if self._process is not None:
             self._process.kill()
-            self._process = None
+        self._process, self._spare = self._spare, None
+        if self._process is not None:
+            self._generation += 1
+        if self._broken is None and self._tree is not None:
+            self._spare = WorkerProcess(self._setup, self._tree)
+            self._spare.launch()
 
     def canary(self) -> list[str]:
         """What student code has changed of the worker's runtime or the provided modules.
@@ -116,7 +125,8 @@ class Student:
         :mod:`cardlab.worker.canary`. An answer that is not a short list of names is
         itself a sign of tampering.
         """
-        if self._process is None or self._process.dead or self._failure is not None:
+        process = self._process
+        if process is None or process.dead or not process.started or self._failure is not None:
             return []
         try:
             changed = self._request({"op": "canary"}, lambda: "the canary", log=False)
@@ -128,9 +138,10 @@ class Student:
 
     def close(self) -> None:
         """Stop the worker and remove its private tree."""
-        if self._process is not None:
-            self._process.kill()
-            self._process = None
+        for process in (self._process, self._spare):
+            if process is not None:
+                process.kill()
+        self._process = self._spare = None
         if self._tree is not None:
             self._tree.remove()
             self._tree = None
@@ -143,6 +154,7 @@ class Student:
                 self._tree = build_tree(self._setup.composition, self._setup.codec)
             self._generation += 1
             self._process = WorkerProcess(self._setup, self._tree)
+        if not self._process.started:
             try:
                 self._process.start()
             except WorkerFailure as failure:

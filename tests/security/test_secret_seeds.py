@@ -8,9 +8,11 @@ game) and check that the same attacks then earn more: so each case guards a real
 
 from __future__ import annotations
 
+import re
 import shutil
 import stat
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +22,7 @@ from cardlab.judge import proxy
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.seeds import PUBLIC_SECRET, Seeds
 
-from .test_attacks import HERE
+HERE = Path(__file__).resolve().parent
 
 OLD_TOURNAMENT_SEED = 550
 
@@ -71,8 +73,11 @@ def _over_reference(repo, tmp_path, *folders):
     return target
 
 
-def _tournament_score(repo, folder) -> float:
-    return run(project_job(repo, "bisca", 3, folder), "test_tournament").score
+def _tournament_share(repo, folder) -> float:
+    """The share of games won (ties count half): finer than the score's credit bands."""
+    report = run(project_job(repo, "bisca", 3, folder), "test_tournament")
+    (test,) = [test for test in report.tests if test.part == "tournament"]
+    return float(re.search(r"\(share (\d\.\d+)\)", test.message).group(1))
 
 
 @pytest.mark.slow
@@ -84,19 +89,19 @@ def test_with_seeds_from_test_ids_the_code_knows_its_test(toy, monkeypatch):
 
 @pytest.mark.slow
 def test_with_the_specs_seed_a_player_recovers_the_deal(repo, tmp_path, monkeypatch):
-    honest = _tournament_score(repo, _over_reference(repo, tmp_path / "h", "honest/first-card"))
+    honest = _tournament_share(repo, _over_reference(repo, tmp_path / "h", "honest/first-card"))
     attack = _over_reference(repo, tmp_path / "a", "submissions/deal-from-seed")
     _old_seeds(monkeypatch)
     assert repo.spec("bisca").phase(3).tournament.seed == OLD_TOURNAMENT_SEED
-    assert _tournament_score(repo, attack) > honest
+    assert _tournament_share(repo, attack) > honest
 
 
 @pytest.mark.slow
 def test_in_one_worker_for_every_game_a_player_remembers(repo, tmp_path, monkeypatch):
-    honest = _tournament_score(repo, _over_reference(repo, tmp_path / "h", "honest/first-card"))
+    honest = _tournament_share(repo, _over_reference(repo, tmp_path / "h", "honest/first-card"))
     attack = _over_reference(repo, tmp_path / "a", "submissions/remembers-to-win")
     probe = _over_reference(repo, tmp_path / "p", "submissions/remembers-between-games")
     monkeypatch.setattr(proxy.Student, "restart", lambda self: None)
-    assert _tournament_score(repo, attack) > honest
+    assert _tournament_share(repo, attack) > honest
     report = run(project_job(repo, "bisca", 3, probe), "test_tournament")
     assert "REMEMBERED-" in "\n".join(test.message for test in report.tests)
