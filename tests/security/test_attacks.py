@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from attack_folders import over_reference
 from process_names import processes_named
 
 from cardlab.course.project import Project
@@ -68,9 +69,7 @@ def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
 
 
 def _over_reference(folder: Path, target: Path, repo: Project, assignment: str = "bisca") -> Path:
-    shutil.copytree(repo.reference_dir(assignment), target)
-    shutil.copytree(folder, target, dirs_exist_ok=True)
-    return target
+    return over_reference(folder, target, repo.reference_dir(assignment))
 
 
 def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeReport:

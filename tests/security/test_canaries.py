@@ -7,10 +7,10 @@ the same attacks then earn more: each case guards a real hole.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from attack_folders import over_reference
 
 from cardlab.judge import proxy
 from cardlab.judge.grading import project_job, run
@@ -56,12 +56,6 @@ def test_honest_code_trips_no_canary(toy):
     assert report.score == 100, [test.message for test in report.failures]
 
 
-def _over_reference(repo, assignment, target, folder):
-    shutil.copytree(repo.reference_dir(assignment), target)
-    shutil.copytree(HERE / folder, target, dirs_exist_ok=True)
-    return target
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("assignment", "phase", "select", "attack", "honest"),
@@ -76,7 +70,7 @@ def test_without_the_canary_the_patch_would_pay(
     repo, tmp_path, monkeypatch, assignment, phase, select, attack, honest
 ):
     def score(folder: str, name: str) -> float:
-        submission = _over_reference(repo, assignment, tmp_path / name, folder)
+        submission = over_reference(HERE / folder, tmp_path / name, repo.reference_dir(assignment))
         return run(project_job(repo, assignment, phase, submission), select).score
 
     honest_score = score(f"honest/{honest}", "honest")

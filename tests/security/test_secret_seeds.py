@@ -9,12 +9,12 @@ game) and check that the same attacks then earn more: so each case guards a real
 from __future__ import annotations
 
 import re
-import shutil
 import stat
 import zlib
 from pathlib import Path
 
 import pytest
+from attack_folders import over_reference
 
 from cardlab.course.secret import SECRET_FILE, course_secret
 from cardlab.errors import CardlabError
@@ -65,12 +65,8 @@ def _old_seeds(monkeypatch) -> None:
     monkeypatch.setattr(Seeds, "seed", seed)
 
 
-def _over_reference(repo, tmp_path, *folders):
-    target = tmp_path / "submission"
-    shutil.copytree(repo.reference_dir("bisca"), target)
-    for folder in folders:
-        shutil.copytree(HERE / folder, target, dirs_exist_ok=True)
-    return target
+def _over_reference(repo, tmp_path, folder):
+    return over_reference(HERE / folder, tmp_path / "submission", repo.reference_dir("bisca"))
 
 
 def _tournament_share(repo, folder) -> float:
