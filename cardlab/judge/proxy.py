@@ -99,21 +99,22 @@ class Student:
         """Start a new example of a property test: the transcript starts afresh."""
         self.transcript = Transcript()
 
-    def restart(self) -> None:
+    def restart(self, *, spare: bool = True) -> None:
         """End the worker: the next call goes to a fresh one, knowing nothing of this one.
 
         The fresh worker was launched at the previous restart and has been starting
-        while the judge worked (a spare); a new spare is launched now for the next
-        restart. Both are new processes that no earlier call reached. The private tree
-        is kept (it holds nothing a worker can change). Handles to objects of the ended
-        worker are lost: passing one fails with that cause.
+        while the judge worked (a spare); unless ``spare`` is False (no restart is
+        coming), a new spare is launched now for the next restart. Both are new
+        processes that no earlier call reached. The private tree is kept (it holds
+        nothing a worker can change). Handles to objects of the ended worker are lost:
+        passing one fails with that cause.
         """
         if self._process is not None:
             self._process.kill()
         self._process, self._spare = self._spare, None
         if self._process is not None:
             self._generation += 1
-        if self._broken is None and self._tree is not None:
+        if spare and self._broken is None and self._tree is not None:
             self._spare = WorkerProcess(self._setup, self._tree)
             self._spare.launch()
 

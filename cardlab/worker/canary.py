@@ -130,4 +130,16 @@ class Watch:
                 for key in before.keys() | now.keys()
                 if before.get(key) != now.get(key)
             )
+            changed += self._module_table(worker)
         return changed[:MAX_NAMED]
+
+    @staticmethod
+    def _module_table(worker: Any) -> list[str]:
+        """Entries of the worker's table of resolved modules that are not the imported ones."""
+        table = getattr(worker, "modules", {})
+        package = getattr(worker, "package", "")
+        return [
+            f"the worker's module table ({name})"
+            for name, module in list(table.items())
+            if sys.modules.get(f"{package}.{name}") is not module
+        ]

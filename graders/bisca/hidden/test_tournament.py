@@ -174,7 +174,7 @@ def play_tournament(student, ref, settings, seeds) -> Outcome:
             except WorkerFailure as failure:
                 outcome.results[LOSS] += 1
                 outcome.lost_worker = f"{game} ({failure})"
-    student.restart()  # later tests get a worker no tournament game has touched
+    student.restart(spare=False)  # later tests get a worker no game has touched
     return outcome
 
 
