@@ -112,11 +112,19 @@ class Student:
         if self._process is not None:
             self._process.kill()
         self._process, self._spare = self._spare, None
+        tree = self._tree if spare and self._broken is None else None
+        if self._process is None and tree is not None:
+            self._process = self._launch(tree)
         if self._process is not None:
             self._generation += 1
-        if spare and self._broken is None and self._tree is not None:
-            self._spare = WorkerProcess(self._setup, self._tree)
-            self._spare.launch()
+        if tree is not None:
+            self._spare = self._launch(tree)
+
+    def _launch(self, tree: WorkerTree) -> WorkerProcess:
+        """A new worker, sent its start-up requests but not waited for."""
+        process = WorkerProcess(self._setup, tree)
+        process.launch()
+        return process
 
     def canary(self) -> list[str]:
         """What student code has changed of the worker's runtime or the provided modules.
