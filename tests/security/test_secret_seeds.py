@@ -97,7 +97,7 @@ def test_in_one_worker_for_every_game_a_player_remembers(repo, tmp_path, monkeyp
     honest = _tournament_share(repo, _over_reference(repo, tmp_path / "h", "honest/first-card"))
     attack = _over_reference(repo, tmp_path / "a", "submissions/remembers-to-win")
     probe = _over_reference(repo, tmp_path / "p", "submissions/remembers-between-games")
-    monkeypatch.setattr(proxy.Student, "restart", lambda self: None)
+    monkeypatch.setattr(proxy.Student, "restart", lambda self, **_: None)
     assert _tournament_share(repo, attack) > honest
     report = run(project_job(repo, "bisca", 3, probe), "test_tournament")
     assert "REMEMBERED-" in "\n".join(test.message for test in report.tests)
