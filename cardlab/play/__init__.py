@@ -15,7 +15,7 @@ import importlib
 from ..course.project import Project
 from ..errors import CardlabError
 
-GAMES = ("bisca", "cardgame")
+GAMES = ("bisca", "cardgame", "kings_corner", "hearts")
 """The assignments that have a terminal game, each a module of this package."""
 
 

@@ -44,7 +44,16 @@ import cardlab
 from .compose import STUDENT, Composition
 from .confine import Plan
 
-RUNTIME_MODULES = ("__init__", "canary", "codec", "compose", "confine", "wire", "serve")
+RUNTIME_MODULES = (
+    "__init__",
+    "canary",
+    "codec",
+    "compose",
+    "confine",
+    "wire",
+    "serve",
+    "student_tests",
+)
 """The modules of :mod:`cardlab.worker` the worker imports; they import only the standard
 library."""
 
@@ -244,7 +253,7 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
         codec_copy = root / "codec" / "codec.py"
         codec_copy.parent.mkdir()
         shutil.copyfile(codec, codec_copy)
-    _open_to_readers(root)
+    open_to_readers(root)
     tree_composition = Composition(
         composition.package, init, modules, dict(composition.origins), refused
     )
@@ -278,7 +287,7 @@ def _provide(source: Path, folder: Path, package: str) -> Path:
     return target
 
 
-def _open_to_readers(root: Path) -> None:
+def open_to_readers(root: Path) -> None:
     """Readable by every user, writable by the judge's user only."""
     for folder, dirs, files in os.walk(root):
         os.chmod(folder, _DIR_MODE)
