@@ -28,6 +28,8 @@ import pytest
 import cardlab
 
 from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..course.provided import grading_provided_dir
+from ..course.secret import course_secret
 from ..course.spec import STUDENT_TESTS, Part, Spec, load_spec
 from ..errors import CardlabError
 from ..worker import compose
@@ -41,6 +43,7 @@ from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, TestResult, part_score
+from .seeds import PUBLIC_SECRET, Seeds
 from .startup import import_before_rewriting
 
 _PYTEST_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
@@ -61,6 +64,8 @@ class GradingJob:
         reference_dir: The reference package folder, where it is available.
         reproduce: A command that runs one test again once the test's id is appended
             (see :func:`rerun_command`).
+        secret: The key of every seed student code can observe (the course secret on
+            the instructor's side; see :mod:`cardlab.judge.seeds`).
     """
 
     spec: Spec
@@ -72,6 +77,7 @@ class GradingJob:
     hidden_dir: Path | None
     reference_dir: Path | None
     reproduce: str
+    secret: bytes = PUBLIC_SECRET
 
 
 def project_job(
@@ -80,7 +86,8 @@ def project_job(
     """A grading run on the instructor's side: public and hidden tests, with the reference.
 
     Raises:
-        CardlabError: An unknown assignment or phase, or a broken spec.
+        CardlabError: An unknown assignment or phase, a broken spec, or a course secret
+            that can neither be read nor created.
     """
     spec = project.spec(assignment)
     spec.phase(phase)
@@ -94,13 +101,17 @@ def project_job(
         phase=phase,
         submission=folder,
         composition=compose.compose(
-            spec.package, reference_dir, folder, spec.submitted_modules(phase)
+            spec.package,
+            grading_provided_dir(project, spec, phase),
+            folder,
+            spec.submitted_modules(phase),
         ),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
         reference_dir=reference_dir,
         reproduce=rerun_command("grade", assignment, "--phase", str(phase), *shown),
+        secret=course_secret(project.root),
     )
 
 
@@ -168,6 +179,7 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     setup = WorkerSetup(
         job.composition, job.codec_file, job.spec.limits.output_bytes, guarded=_guarded(job)
     )
+    seeds = Seeds(job.secret)
     hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
     plugin = CardlabPlugin(
         RunSettings(
@@ -177,8 +189,10 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
                 job.spec.limits.call_seconds,
                 codec,
                 reference.resolve if reference else None,
+                seeds,
             ),
             reference=reference,
+            seeds=seeds,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
             student_files=_readable_student_files(job.composition),

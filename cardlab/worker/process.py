@@ -158,6 +158,9 @@ class WorkerProcess:
         self.reader = FrameReader(self.from_worker)
         self.requests = 0
         self.dead = False
+        self.launched = False
+        self.guarded_exposed = False
+        self.started = False
 
     def start(self, seconds: float = _START_SECONDS) -> None:
         """Confine the worker, then compose the package in it.
@@ -167,8 +170,39 @@ class WorkerProcess:
                 the worker while loading.
             UnsafeToGrade: The worker would run as root, or could read a guarded folder.
         """
+        self.launch()
+        self.finish_start(seconds)
+
+    def launch(self) -> None:
+        """Send the start-up requests (confine, then compose) without waiting for answers.
+
+        The worker carries them out on its own while the judge does other work; a later
+        :meth:`finish_start` reads the answers. Launching twice sends nothing more. Where
+        the worker could read a guarded folder unless it gets a private root (a judge
+        running as root, with folders other users can read), composing (which loads
+        student code) waits for the confinement's answer.
+        """
+        if self.launched:
+            return
+        self.launched = True
         plan = self.setup.limits.plan(self.tree, Path(self.home.name), self.user)
-        answer = self.request({"op": "confine", "plan": plan.to_message()}, seconds)
+        self._send({"op": "confine", "plan": plan.to_message()})
+        self.guarded_exposed = os.geteuid() == 0 and bool(exposed(self.setup.guarded))
+        if not self.guarded_exposed:
+            self._send(self._init_request())
+
+    def finish_start(self, seconds: float = _START_SECONDS) -> None:
+        """Wait for the answers to :meth:`launch`'s requests.
+
+        Raises:
+            WorkerFailure: A worker that cannot start, or a module that hangs or ends
+                the worker while loading.
+            UnsafeToGrade: The worker would run as root, or could read a guarded folder.
+        """
+        if self.started:
+            return
+        self.launch()
+        answer = self._receive(1, seconds)
         raised = answer.get("raised")
         if isinstance(raised, dict) and "cardlab.worker.confine.Refused" in raised["types"]:
             self.kill()
@@ -177,18 +211,26 @@ class WorkerProcess:
         self.isolation = Isolation(tuple(confined["applied"]), tuple(confined["missing"]))
         if PID_NAMESPACE in self.isolation.applied:
             self.init_pid = self._first_child()
-        self._check_guarded()
-        self._expect_ok(
-            self.request(
-                {
-                    "op": "init",
-                    "composition": self.tree.composition.to_message(),
-                    "codec": str(self.tree.codec) if self.tree.codec else None,
-                    "output_bytes": self.setup.output_bytes,
-                },
-                seconds,
-            )
-        )
+        if self.guarded_exposed:
+            self._check_guarded()
+            self._send(self._init_request())
+        self._expect_ok(self._receive(2, seconds))
+        self.started = True
+
+    def _init_request(self) -> dict:
+        return {
+            "op": "init",
+            "composition": self.tree.composition.to_message(),
+            "codec": str(self.tree.codec) if self.tree.codec else None,
+            "output_bytes": self.setup.output_bytes,
+        }
+
+    def _send(self, message: dict) -> None:
+        """Write one request; a worker already gone is found out when its answer is read."""
+        self.requests += 1
+        message["id"] = self.requests
+        with contextlib.suppress(BrokenPipeError):
+            write_frame(self.to_worker, message)
 
     def _check_guarded(self) -> None:
         """Stop when the worker, with no private root, could read a guarded folder.
@@ -197,7 +239,7 @@ class WorkerProcess:
         users' rights bind; as an ordinary user, the report's isolation notes say that
         the worker sees the file system as its user may.
         """
-        if PRIVATE_ROOT in self.isolation.applied or os.geteuid() != 0:
+        if PRIVATE_ROOT in self.isolation.applied:
             return
         readable = exposed(self.setup.guarded)
         if readable:
@@ -233,13 +275,30 @@ class WorkerProcess:
             raise WorkerFailure("the worker had already stopped")
         self.requests += 1
         message["id"] = self.requests
-        now = time.monotonic()
         try:
             write_frame(self.to_worker, message)
+        except BrokenPipeError:
+            raise WorkerFailure(self._ending()) from None
+        except BaseException:
+            self.kill()  # interrupted mid-request (a test's own time limit): never reuse
+            raise
+        return self._receive(self.requests, seconds)
+
+    def _receive(self, number: int, seconds: float) -> dict:
+        """The answer to request ``number``, which must be the only frame waiting.
+
+        Raises:
+            WorkerFailure: On a timeout, a worker that ended, or a malformed answer;
+                the worker is killed before this is raised.
+        """
+        if self.dead:
+            raise WorkerFailure("the worker had already stopped")
+        now = time.monotonic()
+        try:
             answer = self.reader.read(min(now + seconds, self.ends_at))
-            if answer.get("id") != self.requests:
+            if answer.get("id") != number:
                 raise ProtocolError("an answer to another request")
-            if self.reader.buffer:
+            if self.reader.buffer and number == self.requests:
                 raise ProtocolError("more than one answer to a request")
             return clean_answer(answer, self.setup.output_bytes, self.reader.last_frame)
         except FrameTimeout:

@@ -3,11 +3,12 @@
 Every folder in ``submissions/`` is one attack; ``cases.toml`` says, for each, the most
 it may score (a number, or an honest submission in ``honest/`` whose score it must not
 beat), the cause its report must name, and anything its report must not say. Toy
-attacks (and those of ``skip_project``) are graded where they are; bisca and cardgame
-attacks are laid over a copy of the reference solution, so only their own modules
-differ from it (a ``NAME.py.tail`` file is appended to the reference's ``NAME.py``).
-Every attack is found the way ``cardlab grade`` finds a submission's modules, and every
-report it gets must render in each format as printable text within the judge's limits.
+attacks (and those of ``skip_project``) are graded where they are; attacks on a real
+assignment (bisca, cardgame) are laid over a copy of its reference solution, so only
+their own modules (or the edits of their ``edits.toml``) differ from it. An honest
+baseline is graded with the same phase and selection as its attack. Every attack is
+found the way ``cardlab grade`` finds a submission's modules, and every report it gets
+must render in each format as printable text within the judge's limits.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from attack_folders import over_reference
 from process_names import processes_named
 
 from cardlab.course.project import Project
@@ -61,7 +63,6 @@ SETUPS: dict[str, Callable[[Path], None]] = {
 
 OVER_REFERENCE = ("bisca", "cardgame")
 SKIP_PROJECT = Project(HERE / "skip_project")
-_TAIL = ".tail"
 
 
 def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
@@ -79,13 +80,7 @@ def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
 
 
 def _over_reference(folder: Path, target: Path, repo: Project, assignment: str) -> Path:
-    shutil.copytree(repo.reference_dir(assignment), target)
-    shutil.copytree(folder, target, dirs_exist_ok=True)
-    for tail in target.glob(f"*{_TAIL}"):
-        with (target / tail.name.removesuffix(_TAIL)).open("a", encoding="utf-8") as module:
-            module.write(tail.read_text(encoding="utf-8"))
-        tail.unlink()
-    return target
+    return over_reference(folder, target, repo.reference_dir(assignment))
 
 
 def _project(assignment: str, repo: Project, toy: Project) -> Project:
@@ -103,20 +98,21 @@ def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeRe
         return run(project_job(project, assignment, phase, folder), case.get("select"))
 
 
-_honest_scores: dict[str, float] = {}
+_honest_scores: dict[tuple, float] = {}
 
 
 def _most_allowed(case: dict, tmp_path: Path, repo: Project, toy: Project) -> float:
     allowed = case["max_score"]
     if isinstance(allowed, int | float):
         return allowed
-    if allowed not in _honest_scores:
+    key = (allowed, case.get("assignment"), case.get("phase"), case.get("select"))
+    if key not in _honest_scores:
         honest = HERE / allowed
         assignment = case.get("assignment", "toy")
         if assignment in OVER_REFERENCE:
             honest = _over_reference(honest, tmp_path / "honest", repo, assignment)
-        _honest_scores[allowed] = _grade(case, honest, repo, toy).score
-    return _honest_scores[allowed]
+        _honest_scores[key] = _grade(case, honest, repo, toy).score
+    return _honest_scores[key]
 
 
 def _check_within_limits(report: GradeReport) -> None:
