@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..course.submissions import Submission, submission_folder
 from ..errors import CardlabError
+from ..worker.sandbox import ignored_files
 from ..worker.untrusted import MAX_NOTE, printable
 from .store import EMPTY, FAILED, GRADED, REJECTED, Verdict
 
@@ -87,8 +88,16 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
             job = project_job(project, target.assignment, target.phase, folder)
             empty = _empty_cause(job.composition.student_files(), target.phase)
             if empty:
+                cause = "; ".join([empty, *ignored_files(folder, job.composition)])
                 seconds = time.perf_counter() - started
-                return Verdict(submission.student, EMPTY, 0.0, max_score, empty, seconds=seconds)
+                return Verdict(
+                    submission.student,
+                    EMPTY,
+                    0.0,
+                    max_score,
+                    printable(cause, MAX_NOTE),
+                    seconds=seconds,
+                )
             report = run(replace(job, reproduce=rerun))
         report = replace(report, submission=printable(str(submission.source), MAX_NOTE))
         report_json, report_text = render(report, "json"), render(report, "text")

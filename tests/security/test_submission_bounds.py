@@ -70,9 +70,9 @@ def test_grade_all_refuses_a_linked_submission_and_a_linked_folder(toy, tmp_path
     db.close()
     assert rows["alice"][:2] == ("rejected", 0)
     assert "alice is a link to something elsewhere" in rows["alice"][2]
-    assert rows["bob"][:2] == ("graded", 0)
+    assert rows["bob"][:2] == ("empty", 0)
     assert rows["carol"][:2] == ("graded", 100)
-    assert LINK_NOTE in " ".join(rows["bob"][3].split())
+    assert LINK_NOTE in " ".join(rows["bob"][2].split())  # the one-line cause of "empty"
 
 
 def test_check_refuses_a_package_folder_that_links_elsewhere(toy, tmp_path):
