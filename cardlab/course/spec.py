@@ -27,14 +27,54 @@ BYTECODE = "bytecode"
 SOURCE = "source"
 """Provided modules ship as source (``[handout] provided = "source"``)."""
 
+OTHER_PARTS_REFERENCE = "reference"
+"""Each part's tests run with the reference for the student's code of every other part
+(``[grading] other_parts``, the default): a mistake costs points once, in its own part."""
+
+OTHER_PARTS_STUDENT = "student"
+"""Each part's tests run on all of the student's code: a mistake in one part can cost
+points in the parts that use it too."""
+
 
 @dataclass(frozen=True)
 class Part:
-    """One rubric part: a group of tests worth a number of points."""
+    """One rubric part: a group of tests worth a number of points.
+
+    Attributes:
+        id: The part's id, as test marks name it.
+        title: A short title.
+        points: What the part is worth.
+        code: The student's code this part grades: modules (``card``) or single
+            methods (``card.Card.__eq__``). Empty: all of the phase's student code.
+    """
 
     id: str
     title: str
     points: float
+    code: tuple[str, ...] = ()
+
+    def covers(self, module: str, function: str) -> bool:
+        """Whether this part grades ``function`` (a qualified name) of ``module``."""
+        for entry in self.code:
+            name, _, qualname = entry.partition(".")
+            if name == module and (
+                not qualname or function == qualname or function.startswith(qualname + ".")
+            ):
+                return True
+        return False
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """A mutant reviewed as equivalent to the reference: no test can tell them apart.
+
+    Attributes:
+        mutant: The mutant's id, as ``cardlab mutants`` prints it.
+        reason: Why it behaves like the reference, in one line.
+    """
+
+    mutant: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -81,6 +121,7 @@ class Phase:
             rest of their modules being handed out as source.
         parts: The rubric parts graded in this phase.
         tournament: Tournament settings, when this phase has one.
+        equivalent: Mutants of this phase reviewed as equivalent to the reference.
     """
 
     number: int
@@ -89,6 +130,7 @@ class Phase:
     methods: tuple[str, ...]
     parts: tuple[Part, ...]
     tournament: Tournament | None
+    equivalent: tuple[Equivalent, ...] = ()
 
     @property
     def max_score(self) -> float:
@@ -106,6 +148,14 @@ class Phase:
                 return part
         raise KeyError(part_id)
 
+    def home_parts(self, module: str, function: str) -> tuple[str, ...]:
+        """The parts that grade ``function`` of ``module`` (every part, if none names it)."""
+        named = tuple(p.id for p in self.parts if p.covers(module, function))
+        return named or tuple(p.id for p in self.parts if not p.code) or self._ids()
+
+    def _ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.parts)
+
 
 @dataclass(frozen=True)
 class Spec:
@@ -122,6 +172,8 @@ class Spec:
         provided_as: How a handout ships the modules the student does not write:
             ``bytecode`` (sourceless ``.pyc``, the default) or ``source`` (the whole
             program as source, as when students complete single methods of it).
+        other_parts: Whose code each part's tests run with outside that part:
+            ``reference`` (the default) or ``student``.
     """
 
     id: str
@@ -132,6 +184,7 @@ class Spec:
     phases: tuple[Phase, ...]
     path: Path
     provided_as: str = BYTECODE
+    other_parts: str = OTHER_PARTS_REFERENCE
 
     @property
     def provides_source(self) -> bool:
@@ -182,6 +235,20 @@ class Spec:
         modules = (*self.student_modules(number), *self.method_modules(number))
         return tuple(dict.fromkeys(modules))
 
+    def part_modules(self, number: int, part_id: str) -> tuple[str, ...]:
+        """Modules graded from the student's files while one part's tests run.
+
+        With ``other_parts = "reference"``, only the modules holding the part's own code
+        are the student's, and the reference serves every other one; with ``student``,
+        or for a part that names no code, all of the phase's submitted modules are.
+        """
+        submitted = self.submitted_modules(number)
+        part = self.phase(number).part(part_id)
+        if self.other_parts == OTHER_PARTS_STUDENT or not part.code:
+            return submitted
+        own = {entry.split(".", 1)[0] for entry in part.code}
+        return tuple(m for m in submitted if m in own)
+
 
 @cache
 def _schema() -> dict:
@@ -223,7 +290,10 @@ def _duplicates(values: Sequence) -> list:
 def _build(path: Path, data: dict) -> Spec:
     phases = []
     for raw in data["phase"]:
-        parts = tuple(Part(p["id"], p["title"], float(p["points"])) for p in raw["part"])
+        parts = tuple(
+            Part(p["id"], p["title"], float(p["points"]), tuple(p.get("code", ())))
+            for p in raw["part"]
+        )
         tournament = None
         if "tournament" in raw:
             t = raw["tournament"]
@@ -237,6 +307,9 @@ def _build(path: Path, data: dict) -> Spec:
                 methods=tuple(raw.get("methods", ())),
                 parts=parts,
                 tournament=tournament,
+                equivalent=tuple(
+                    Equivalent(e["mutant"], e["reason"]) for e in raw.get("equivalent", ())
+                ),
             )
         )
     info = data["assignment"]
@@ -250,6 +323,7 @@ def _build(path: Path, data: dict) -> Spec:
         phases=tuple(phases),
         path=path,
         provided_as=data.get("handout", {}).get("provided", BYTECODE),
+        other_parts=data.get("grading", {}).get("other_parts", OTHER_PARTS_REFERENCE),
     )
 
 
@@ -274,11 +348,28 @@ def _check_meaning(spec: Spec, reference_modules: Iterable[str] | None) -> None:
                     f"{where}: phase[{index}].writes: unknown module {module!r} "
                     f"(the reference has {', '.join(sorted(known))})"
                 )
+        _check_part_code(spec, index, phase)
         if phase.tournament and phase.tournament.part not in {p.id for p in phase.parts}:
             raise CardlabError(
                 f"{where}: phase[{index}].tournament.part: no part {phase.tournament.part!r} "
                 "in this phase"
             )
+
+
+def _check_part_code(spec: Spec, index: int, phase: Phase) -> None:
+    """A part's code must be the student's in its phase: a module or a method written."""
+    modules = set(spec.submitted_modules(phase.number))
+    methods = spec.student_methods(phase.number)
+    for position, part in enumerate(phase.parts):
+        for entry in part.code:
+            module = entry.split(".", 1)[0]
+            whole = module in spec.student_modules(phase.number)
+            method = any(m == entry or m.startswith(entry + ".") for m in methods)
+            if module not in modules or not (whole or method or entry == module):
+                raise CardlabError(
+                    f"{spec.path}: phase[{index}].part[{position}].code: {entry!r} is not "
+                    "code the student writes by this phase"
+                )
 
 
 def reference_modules(reference_dir: Path) -> list[str]:

@@ -18,8 +18,8 @@ import platform
 import sys
 import time
 import tomllib
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ import pytest
 import cardlab
 
 from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
-from ..course.spec import Spec, load_spec
+from ..course.spec import OTHER_PARTS_STUDENT, Spec, load_spec
 from ..errors import CardlabError
 from ..worker import compose
 from ..worker.codec import load_codec
@@ -54,6 +54,10 @@ class GradingJob:
         hidden_dir: Folder of hidden tests, or None for a student's check.
         reference_dir: The reference package folder, where it is available.
         reproduce: A command to run one test again (``{test}`` stands for its id).
+        part_compositions: Where each module comes from while one part's tests run,
+            by part id, when it differs from ``composition`` (fair parts).
+        other_parts: Whose code each part's tests ran with outside that part
+            (``reference`` or ``student``), for the report.
     """
 
     spec: Spec
@@ -65,6 +69,12 @@ class GradingJob:
     hidden_dir: Path | None
     reference_dir: Path | None
     reproduce: str
+    part_compositions: Mapping[str, compose.Composition] = field(default_factory=dict)
+    other_parts: str = OTHER_PARTS_STUDENT
+
+    def composition_for(self, part: str) -> compose.Composition:
+        """Where each module comes from while the tests of ``part`` run."""
+        return self.part_compositions.get(part, self.composition)
 
 
 def project_job(
@@ -83,18 +93,27 @@ def project_job(
     codec_file = graders / CODEC_FILE
     shown = folder if submission is not None else None
     option = f" --submission {shown}" if shown else ""
+    composition = compose.compose(
+        spec.package, reference_dir, folder, spec.submitted_modules(phase)
+    )
+    part_compositions = {
+        part.id: compose.compose(
+            spec.package, reference_dir, folder, spec.part_modules(phase, part.id)
+        )
+        for part in spec.phase(phase).parts
+    }
     return GradingJob(
         spec=spec,
         phase=phase,
         submission=folder,
-        composition=compose.compose(
-            spec.package, reference_dir, folder, spec.submitted_modules(phase)
-        ),
+        composition=composition,
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
         reference_dir=reference_dir,
         reproduce=f"cardlab grade {assignment} --phase {phase}{option} --test '{{test}}'",
+        part_compositions=part_compositions,
+        other_parts=spec.other_parts,
     )
 
 
@@ -131,31 +150,52 @@ def handout_job(folder: Path) -> GradingJob:
     )
 
 
-def run(job: GradingJob, select: str | None = None) -> GradeReport:
+def run(
+    job: GradingJob,
+    select: str | None = None,
+    *,
+    parts: tuple[str, ...] = (),
+    stop_at_first_loss: bool = False,
+) -> GradeReport:
     """Grade a job and return its report (never raises for what the submission does).
 
     Args:
         job: What to grade.
         select: Only the test with this node id (or node ids containing it).
+        parts: Only the tests of these parts (all parts when empty).
+        stop_at_first_loss: End the run at the first test that loses points (to tell
+            quickly whether a submission scores full marks, as ``cardlab mutants`` does).
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
     reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
     phase = job.spec.phase(job.phase)
-    setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
-    hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
-    plugin = CardlabPlugin(
-        RunSettings(
-            phase=phase,
-            make_student=lambda: Student(
+    students: dict[frozenset[str], Student] = {}
+
+    def make_student(part: str) -> Student:
+        """One worker per distinct composition: parts that share one share a worker."""
+        composition = job.composition_for(part)
+        key = frozenset(str(path) for path in composition.student_files())
+        if key not in students:
+            setup = WorkerSetup(composition, job.codec_file, job.spec.limits.output_bytes)
+            students[key] = Student(
                 setup,
                 job.spec.limits.call_seconds,
                 codec,
                 reference.resolve if reference else None,
-            ),
+            )
+        return students[key]
+
+    hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
+    plugin = CardlabPlugin(
+        RunSettings(
+            phase=phase,
+            make_student=make_student,
             reference=reference,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
+            parts=parts,
+            stop_at_first_loss=stop_at_first_loss,
             student_files={
                 name: path
                 for name, path in job.composition.modules.items()
@@ -276,6 +316,8 @@ def _report(
     isolation = plugin.isolation
     parts = []
     for part in phase.parts:
+        if plugin.settings.parts and part.id not in plugin.settings.parts:
+            continue
         tests = tuple(r for r in plugin.results if r.part == part.id)
         note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job)
         score = round(part_score(part.points, tests), 2)
@@ -296,4 +338,5 @@ def _report(
         seconds=round(seconds, 3),
         isolation=isolation.applied if isolation else (),
         isolation_notes=isolation.missing if isolation else (),
+        other_parts=job.other_parts,
     )
