@@ -27,6 +27,10 @@ import copy
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CardlabError
+from .spec import Spec
 
 COMPARE = "compare"
 BOUNDARY = "boundary"
@@ -163,12 +167,16 @@ def module_mutants(module: str, source: str, functions: tuple[str, ...] = ()) ->
                 function=scope,
                 operator=edit.operator,
                 line=edit.start[0],
-                change=f"{_short(before)} → {_short(edit.text)}",
+                change=f"{_short(before)} → {_short(edit.text)}" if before else _added(edit),
                 original=source,
                 source=mutated,
             )
         )
     return mutants
+
+
+def _added(edit: _Edit) -> str:
+    return f"{edit.text.strip()} added at the end of the loop (it ends after one pass)"
 
 
 def _short(text: str, limit: int = 60) -> str:
@@ -549,3 +557,34 @@ def _child_like(copied_parent: ast.AST, parent: ast.AST, child: ast.AST) -> ast.
                 if item is child:
                     return copied_item
     raise LookupError(f"{type(child).__name__} is not a child of {type(parent).__name__}")
+
+
+def phase_mutants(
+    reference_dir: Path, spec: Spec, phase: int, part: str | None = None
+) -> list[Mutant]:
+    """Every mutant of the code the student writes first in a phase.
+
+    Args:
+        reference_dir: The reference package folder.
+        spec: The assignment's spec.
+        phase: The phase number.
+        part: Only mutants of the code this part grades.
+
+    Raises:
+        CardlabError: When the phase has no part ``part``.
+    """
+    graded = spec.phase(phase)
+    if part is not None and part not in {p.id for p in graded.parts}:
+        known = ", ".join(p.id for p in graded.parts)
+        raise CardlabError(f"phase {phase} of {spec.id} has no part {part!r} (parts: {known})")
+    functions: dict[str, list[str]] = {module: [] for module in graded.writes}
+    for method in graded.methods:
+        module, _, qualname = method.partition(".")
+        functions.setdefault(module, []).append(qualname)
+    found: list[Mutant] = []
+    for module, names in functions.items():
+        source = (reference_dir / f"{module}.py").read_text(encoding="utf-8")
+        found += module_mutants(module, source, tuple(names))
+    if part is None:
+        return found
+    return [m for m in found if part in graded.home_parts(m.module, m.function)]
