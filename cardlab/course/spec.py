@@ -69,7 +69,8 @@ class Equivalent:
     """A mutant reviewed as equivalent to the reference: no test can tell them apart.
 
     Attributes:
-        mutant: The mutant's id, as ``cardlab mutants`` prints it.
+        mutant: The mutant's id, as ``cardlab mutants`` prints it, or a shell-style
+            pattern of ids (``auto_player:lead_cost:*``) for a reviewed group.
         reason: Why it behaves like the reference, in one line.
     """
 

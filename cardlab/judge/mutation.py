@@ -16,6 +16,7 @@ mutant after another in a folder of its own.
 
 from __future__ import annotations
 
+import fnmatch
 import multiprocessing
 import shutil
 import tempfile
@@ -221,26 +222,32 @@ def grade_mutants(
         to_grade = []
         for mutant in mutants:
             parts = graded.home_parts(mutant.module, mutant.function)
-            if mutant.id in reasons:
-                results[mutant.id] = MutantResult(
-                    mutant, EQUIVALENT, parts, message=reasons[mutant.id]
-                )
+            reason = _equivalence(mutant.id, reasons)
+            if reason is not None:
+                results[mutant.id] = MutantResult(mutant, EQUIVALENT, parts, message=reason)
             else:
                 to_grade.append((mutant, parts))
         for result in _graded_side_by_side(target, to_grade, jobs):
             results[result.mutant.id] = result
             if progress is not None:
                 progress(result)
-    known = {m.id for m in phase_mutants(project.reference_dir(assignment), spec, phase)}
+    known = [m.id for m in phase_mutants(project.reference_dir(assignment), spec, phase)]
     return MutationReport(
         assignment=assignment,
         phase=phase,
         other_parts=spec.other_parts,
         results=tuple(results[m.id] for m in mutants),
-        stale=tuple(m for m in reasons if m not in known),
+        stale=tuple(entry for entry in reasons if not fnmatch.filter(known, entry)),
         jobs=jobs,
         seconds=time.perf_counter() - started,
     )
+
+
+def _equivalence(mutant_id: str, reasons: dict[str, str]) -> str | None:
+    """The reason a spec gives for a mutant being equivalent: an exact id, else a pattern."""
+    if mutant_id in reasons:
+        return reasons[mutant_id]
+    return next((r for p, r in reasons.items() if fnmatch.fnmatchcase(mutant_id, p)), None)
 
 
 def _graded_side_by_side(
