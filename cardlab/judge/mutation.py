@@ -37,7 +37,9 @@ KILLED = "killed"
 SURVIVED = "survived"
 EQUIVALENT = "equivalent"
 _TASKS_PER_JUDGE = 25
-"""Mutants one judge process grades before a fresh one replaces it (bounds leaks)."""
+"""Mutants one judge process grades before fresh ones replace it (bounds leaks). Done by
+starting a new pool per batch: ``max_tasks_per_child`` can hang the pool in Python 3.11
+when it replaces a worker."""
 _PRELOAD = ["cardlab.judge.grading", "hypothesis", "hypothesis.strategies"]
 
 
@@ -259,7 +261,12 @@ def _graded_side_by_side(
         return
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(_PRELOAD)
-    with ProcessPoolExecutor(jobs, context, max_tasks_per_child=_TASKS_PER_JUDGE) as pool:
-        futures = [pool.submit(grade_mutant, target, mutant, parts) for mutant, parts in work]
-        for future in as_completed(futures):
-            yield future.result()
+    batch = jobs * _TASKS_PER_JUDGE
+    for start in range(0, len(work), batch):
+        with ProcessPoolExecutor(jobs, context) as pool:
+            futures = [
+                pool.submit(grade_mutant, target, mutant, parts)
+                for mutant, parts in work[start : start + batch]
+            ]
+            for future in as_completed(futures):
+                yield future.result()

@@ -73,7 +73,8 @@ class RunSettings:
         student_files: The submission's files graded in this phase, by module name
             (to read as text, such as for style indicators; never to import).
         parts: Only the tests of these parts run (all of the phase's when empty).
-        stop_at_first_loss: The run ends after the first test that loses points.
+        stop_at_first_loss: The run ends after the first test that loses points, and
+            hypothesis does not shrink a failing example (the loss is all that counts).
     """
 
     phase: Phase
@@ -109,10 +110,13 @@ class CardlabPlugin:
 
         set_hypothesis_home_dir(self.scratch)  # nothing written where grading runs
 
+        phases = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
+        if self.settings.stop_at_first_loss:  # whether points are lost, not the least example
+            phases.remove(Phase.shrink)
         settings.register_profile(
             "cardlab-grading",
             derandomize=True,
-            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+            phases=phases,
             database=None,
             deadline=None,
             print_blob=False,
