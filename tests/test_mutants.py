@@ -20,7 +20,9 @@ SAMPLE = textwrap.dedent(
     '''\
     """A module of every kind of code a mutant changes."""
 
-    LIMIT = 3
+    PUBLIC = 7
+    """An attribute docstring, also never changed."""
+    _LIMIT = 3
 
 
     def pick(cards: list[int], low: bool) -> list[int]:
@@ -30,7 +32,7 @@ SAMPLE = textwrap.dedent(
         kept = list(cards)
         chosen = []
         for card in kept:
-            if card < LIMIT and low or card >= LIMIT + 1:
+            if card < _LIMIT and low or card >= _LIMIT + 1:
                 chosen.append(card)
             else:
                 continue
@@ -49,18 +51,19 @@ def changes(operator: str, source: str = SAMPLE) -> list[str]:
 
 def test_every_operator_makes_its_single_change():
     assert changes("compare") == [
-        "card < LIMIT → card <= LIMIT",
-        "card < LIMIT → card >= LIMIT",
-        "card >= LIMIT + 1 → card > LIMIT + 1",
-        "card >= LIMIT + 1 → card < LIMIT + 1",
+        "card < _LIMIT → card <= _LIMIT",
+        "card < _LIMIT → card >= _LIMIT",
+        "card >= _LIMIT + 1 → card > _LIMIT + 1",
+        "card >= _LIMIT + 1 → card < _LIMIT + 1",
     ]
     assert changes("not") == ["not cards → cards"]
     assert changes("and-or") == [
-        "card < LIMIT and low or card >= LIMIT + 1 → (card < LIMIT and low) and card >= LIMIT + 1",
-        "card < LIMIT and low → card < LIMIT or low",
+        "card < _LIMIT and low or card >= _LIMIT + 1"
+        " → (card < _LIMIT and low) and card >= _LIMIT + 1",
+        "card < _LIMIT and low → card < _LIMIT or low",
     ]
     assert changes("constant") == ["3 → 4", "3 → 2", "1 → 2", "1 → 0", "1 → 2", "1 → 0"]
-    assert changes("arithmetic") == ["LIMIT + 1 → LIMIT - 1", "max(a, b) - 1 → max(a, b) + 1"]
+    assert changes("arithmetic") == ["_LIMIT + 1 → _LIMIT - 1", "max(a, b) - 1 → max(a, b) + 1"]
     assert changes("arguments") == ["max(a, b) → max(b, a)"]
     assert changes("copy") == ["list(cards) → cards", "chosen[:] → chosen"]
     assert changes("early-exit") == [
@@ -74,7 +77,10 @@ def test_statements_and_branches_are_removed_but_not_docstrings_or_messages():
     removed = changes("statement")
     assert "kept = list(cards) → pass" in removed
     assert "chosen.append(card) → pass" in changes("branch"), "a branch of one statement"
-    assert "LIMIT = 3 → pass" in removed
+    assert "_LIMIT = 3 → pass" in removed, "a private helper is the student's"
+    assert not any(
+        "PUBLIC" in m.change or "7" in m.change for m in module_mutants("sample", SAMPLE)
+    )
     assert not any("Docstrings" in m.change for m in module_mutants("sample", SAMPLE))
     assert not any("no cards" in change for change in changes("constant")), "messages stay"
     assert 'raise ValueError("no cards to pick from") → pass' in changes("branch")
@@ -95,7 +101,7 @@ def test_each_mutant_is_valid_python_with_one_change_and_a_readable_diff():
 def test_a_change_inside_a_larger_expression_keeps_its_meaning():
     outer = next(m for m in module_mutants("sample", SAMPLE) if m.id == "sample:pick:and-or:1")
     tree = ast.parse(outer.source)
-    test = next(n.test for n in ast.walk(tree) if isinstance(n, ast.If) and n.lineno == 13)
+    test = next(n.test for n in ast.walk(tree) if isinstance(n, ast.If) and n.lineno == 15)
     assert isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)
     assert isinstance(test.values[0], ast.BoolOp), "the inner and stays grouped: parentheses"
 
@@ -108,7 +114,7 @@ def test_only_the_named_functions_are_mutated():
 
 def test_ids_do_not_move_when_another_function_changes():
     before = {m.id: m.change for m in module_mutants("sample", SAMPLE) if m.function == "shift"}
-    edited = SAMPLE.replace("LIMIT = 3", "LIMIT = 3\nOTHER = 4")
+    edited = SAMPLE.replace("_LIMIT = 3", "_LIMIT = 3\nOTHER = 4")
     after = {m.id: m.change for m in module_mutants("sample", edited) if m.function == "shift"}
     assert before == after
 

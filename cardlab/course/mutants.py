@@ -76,7 +76,7 @@ _OTHER_ARITHMETIC: dict[type[ast.operator], type[ast.operator]] = {
     ast.Add: ast.Sub,
     ast.Sub: ast.Add,
 }
-_COPY_CALLS = frozenset({"list", "tuple", "dict", "set", "frozenset", "copy", "deepcopy"})
+_COPY_CALLS = frozenset({"list", "tuple", "dict", "set", "copy", "deepcopy"})
 """Calls that copy their single argument (``copy`` and ``deepcopy`` also as ``copy.x``)."""
 _MODULE = "<module>"
 
@@ -297,20 +297,13 @@ class _EditFinder(ast.NodeVisitor):
         self._parents.pop()
 
     def _visit_scope(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+        """Signatures, decorators and bases are handed out in the stubs: only bodies change."""
         self._scope.append(node.name)
         self._parents.append(node)
-        for decorator in node.decorator_list:
-            self.visit(decorator)
         if isinstance(node, ast.ClassDef):
-            for base in node.bases:
-                self.visit(base)
+            self._declarations(node)
         else:
-            self._parents.append(node.args)
-            for default in (*node.args.defaults, *node.args.kw_defaults):
-                if default is not None:
-                    self.visit(default)
-            self._parents.pop()
-        self._statements(node, "body")
+            self._statements(node, "body")
         self._parents.pop()
         self._scope.pop()
 
@@ -320,17 +313,28 @@ class _EditFinder(ast.NodeVisitor):
 
     def visit_Module(self, node: ast.Module) -> None:
         self._parents.append(node)
-        self._statements(node, "body")
+        self._declarations(node)
         self._parents.pop()
 
     # statements -------------------------------------------------------------------
 
+    def _declarations(self, owner: ast.Module | ast.ClassDef) -> None:
+        """A module's or a class's own statements: definitions and private names only.
+
+        The stubs hand out public constants, enum members and dataclass fields as they
+        are; private helpers (``_STRENGTH = ...``) are the student's to write.
+        """
+        for position, statement in enumerate(owner.body):
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                self.visit(statement)
+            elif _assigns_private(statement):
+                self._remove(owner, "body", position)
+                self.visit(statement)
+
     def _statements(self, owner: ast.AST, field_name: str) -> None:
         body: list[ast.stmt] = getattr(owner, field_name)
         for position, statement in enumerate(body):
-            if position == 0 and _is_docstring(statement):
-                continue
-            if isinstance(statement, ast.Import | ast.ImportFrom):
+            if _is_docstring(statement) or isinstance(statement, ast.Import | ast.ImportFrom):
                 continue
             if _removable(statement):
                 self._remove(owner, field_name, position)
@@ -508,11 +512,19 @@ def _removable(statement: ast.stmt) -> bool:
     """Statements whose removal is a mistake (not a ``pass``, not a definition)."""
     return not isinstance(
         statement, ast.Pass | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-    ) and not (isinstance(statement, ast.Assign) and _assigns_all(statement))
+    )
 
 
-def _assigns_all(statement: ast.Assign) -> bool:
-    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets)
+def _assigns_private(statement: ast.stmt) -> bool:
+    """An assignment to private names only (``_STRENGTH = ...``), not ``__dunder__``."""
+    if isinstance(statement, ast.Assign):
+        targets = statement.targets
+    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        targets = [statement.target]
+    else:
+        return False
+    names = [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    return bool(names) and all(n.id.startswith("_") and not n.id.endswith("__") for n in names)
 
 
 def _is_elif(node: ast.If) -> bool:
