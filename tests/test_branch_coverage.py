@@ -29,6 +29,8 @@ SEVERAL = 3
 
 FIXED_CASES = {
     ("bisca", "auto_player", "AutoPlayer.choose", 1, True): "an empty hand: a fixed public case",
+    ("bisca", "card", "Card.__post_init__", 2, True): "a suit that is not a Suit: fixed cases",
+    ("bisca", "card", "Card.__eq__", 1, True): "a non-card: fixed cases, no reference call",
     ("cardgame", "card", "Card.__eq__", 1, True): "a non-card: fixed cases, no reference call",
     ("cardgame", "card", "Card.__lt__", 1, True): "a non-card: fixed cases, no reference call",
 }

@@ -149,3 +149,21 @@ def test_cards_in_the_provided_deck(student, ref):
     """Deck.standard() (provided) builds the 40 cards with your Card and Suit, in order."""
     expected = ref.canon(ref.deck.Deck.standard().cards)
     expect_equal(student.deck.Deck.standard().cards, expected, "Deck.standard().cards")
+
+
+NOT_CARDS = {"the text 'QS'": "QS", "None": None, "the number 12": 12}
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+def test_a_card_is_never_equal_to_something_else(student, label):
+    """A card compared with something that is not a card: == is False, != is True."""
+    for name, symbol, wanted in (("eq", "==", False), ("ne", "!=", True)):
+        call = f"Card('Q', Suit.SPADES) {symbol} {label}"
+        try:
+            answer = student.builtin(name, card("QS"), NOT_CARDS[label])
+        except StudentRaised as error:
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected {wanted}: "
+                "__eq__ returns NotImplemented for a non-card, and Python falls back)"
+            ) from None
+        expect_equal(answer, wanted, call)
