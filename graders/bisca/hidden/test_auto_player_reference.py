@@ -62,3 +62,25 @@ def test_legal_and_repeatable_choices(student, ref, games):
                 f"{call}\n  asked twice, then of AutoPlayer('Other'), it gave "
                 f"{show(choices)}: the same view must always give the same card"
             )
+
+
+def test_choosing_changes_nothing(student, ref, games):
+    """choose(view) only chooses: the player's own hand and won cards stay as they were."""
+    for game, view in list(sample_views(games))[::4]:
+        fields = {name: as_sent(ref.canon(getattr(view, name))) for name in VIEW_FIELDS}
+        bot = student.auto_player.AutoPlayer("Bot")
+        for held in fields["hand"]:
+            bot.take(held)
+        before = (bot.hand, bot.won)
+        try:
+            bot.choose(student.board.PlayerView(**fields))
+        except StudentRaised as error:
+            raise AssertionError(f"choose raised {error.type_name}: {error.message}\n"
+                                 f"(a view from the game with {game})") from None
+        after = (bot.hand, bot.won)
+        if after != before:
+            raise AssertionError(
+                f"AutoPlayer holding {show(before[0])}: after choose(view), hand {show(after[0])}"
+                f" and won {show(after[1])} (expected them unchanged; a view from the game "
+                f"with {game})"
+            )
