@@ -167,3 +167,24 @@ def test_a_card_is_never_equal_to_something_else(student, label):
                 "__eq__ returns NotImplemented for a non-card, and Python falls back)"
             ) from None
         expect_equal(answer, wanted, call)
+
+
+BAD_TEXTS = ["QX", "ZS", "1S", "10S", "QSS", "queen", "XX"]
+
+
+@pytest.mark.parametrize("text", BAD_TEXTS)
+def test_from_notation_repeats_the_bad_text(student, text):
+    """Card.from_notation's ValueError repeats the whole text it was given, not a piece."""
+    call = f"Card.from_notation({text!r})"
+    try:
+        got = student.card.Card.from_notation(text)
+    except StudentRaised as error:
+        if not error.is_a("ValueError"):
+            raise AssertionError(f"{call} raised {error.type_name}, not ValueError") from None
+        if text not in error.message:
+            raise AssertionError(
+                f"{call} raised ValueError({error.message!r}): the message must repeat the "
+                f"text given, {text!r}"
+            ) from None
+        return
+    raise AssertionError(f"{call} gave {got!r} instead of raising ValueError")
