@@ -322,3 +322,42 @@ def test_a_wrong_answer_gets_a_message(student, bad):
             "same game without it)",
             f"{run.out.count(chr(10))} lines, as many as without the wrong answer",
         ))
+
+
+SMALL_DECK = "AS 2H 7C KD 3S QH JC 5H"
+"""A short deck for a board built directly: 8 cards, dealt three each, two in the stock."""
+
+
+@pytest.mark.part("play-turns")
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("first", ["human", "computer"])
+def test_render_state_shows_three_lines(student, ref, first):
+    """render_state: the trump card and stock, the card on the table, the numbered hand."""
+    from cardlab.testing import cards
+
+    human = student.player.Player("You")
+    computer = student.auto_player.AutoPlayer("Computer")
+    board = student.board.Board(
+        [human, computer], student.deck.Deck(cards(SMALL_DECK)), 0 if first == "human" else 1
+    )
+    led = None
+    if first == "computer":
+        led = computer.choose(board.view_for(computer))
+        board.play(led)
+    call = f"render_state(board, human), {first} leading the first round"
+    text = student.play.render_state(board, human)
+    lines = text.split("\n") if isinstance(text, str) else []
+    if len(lines) != 3:
+        raise AssertionError(f"{call}\n  expected: three lines\n  got:      {text!r}")
+    hand = [f"{c.text}" for c in human.hand]
+    checks = [
+        (shows_card(lines[0], "5H"), "the trump card 5♥ on the first line"),
+        ("2" in lines[0], "the stock size 2 on the first line"),
+        (not unnumbered_cards(lines[2], hand), f"the hand {in_symbols(hand)} on the third line"),
+    ]
+    if led is not None:
+        checks.append((shows_card(lines[1], led.text), f"the table card {symbol(led.text)} on "
+                       "the second line"))
+    for ok, wanted in checks:
+        if not ok:
+            raise AssertionError(f"{call}\n  expected: {wanted}\n  got:      {text!r}")
