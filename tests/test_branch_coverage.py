@@ -31,6 +31,10 @@ FIXED_CASES = {
     ("bisca", "auto_player", "AutoPlayer.choose", 1, True): "an empty hand: a fixed public case",
     ("bisca", "card", "Card.__post_init__", 2, True): "a suit that is not a Suit: fixed cases",
     ("bisca", "card", "Card.__eq__", 1, True): "a non-card: fixed cases, no reference call",
+    ("bisca", "board", "Board.__init__", 1, True): "first not 0 or 1: fixed cases",
+    ("bisca", "board", "Board._opponent_of", 2, False): "a stranger to the board: fixed cases",
+    ("bisca", "board", "Board.play", 1, True): "a move after the end: fixed cases",
+    ("bisca", "board", "Board.winner", 1, True): "asked before the end: fixed cases",
     ("cardgame", "card", "Card.__eq__", 1, True): "a non-card: fixed cases, no reference call",
     ("cardgame", "card", "Card.__lt__", 1, True): "a non-card: fixed cases, no reference call",
 }
