@@ -485,6 +485,52 @@ def play(
     sys.exit(play_game(_project(project_dir), assignment, seed=seed, **given))
 
 
+# -- cardlab mutants (issue 11) ------------------------------------------------------
+
+
+@main.command()
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase whose code is mutated.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Mutants graded side by side.",
+)
+@click.option("--part", metavar="ID", help="Only mutants of the code this part grades.")
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write report.txt, mutants.json and one diff per survivor into this folder.",
+)
+@project_option
+@_one_line_errors
+def mutants(
+    assignment: str,
+    phase: int,
+    jobs: int,
+    part: str | None,
+    output: Path | None,
+    project_dir: Path | None,
+) -> None:
+    """Measure the graders: grade every mutant of the phase's student-written code."""
+    from .judge.mutation import grade_mutants
+    from .reports.mutants import write_mutation_report
+
+    done = 0
+
+    def progress(result: Any) -> None:
+        nonlocal done
+        done += 1
+        click.echo(f"{done:4d} {result.status:<8} {result.mutant.id}", err=True)
+
+    report = grade_mutants(
+        _project(project_dir), assignment, phase, jobs=jobs, part=part, progress=progress
+    )
+    click.echo(write_mutation_report(report, output), nl=False)
+
+
 def _status(message: str) -> contextlib.AbstractContextManager[Any]:
     """A spinner on stderr while long work runs, when stderr is a terminal."""
     if not sys.stderr.isatty():

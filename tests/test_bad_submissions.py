@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from cardlab.course.project import Project
 from cardlab.judge.grading import project_job, run
 
 GOOD_TALLY = """
@@ -66,7 +68,14 @@ def test_reference_scores_full_marks(grade_toy, toy):
         (FORGE, "malformed answer"),
     ],
     ids=[
-        "hangs", "exits", "segfaults", "floods", "reads-stdin", "bad-import", "sys-exit", "str",
+        "hangs",
+        "exits",
+        "segfaults",
+        "floods",
+        "reads-stdin",
+        "bad-import",
+        "sys-exit",
+        "str",
         "forges-an-answer",
     ],
 )
@@ -113,13 +122,35 @@ def test_a_stray_file_never_replaces_a_provided_module(grade_toy, toy):
     assert report.score == 100
 
 
-def test_provided_module_uses_the_students_module(grade_toy):
-    """In phase 2 the student writes greet, which imports the student's counter."""
+def test_provided_module_uses_the_students_module(toy, tmp_path):
+    """With ``other_parts = "student"``, greet (phase 2) imports the student's counter."""
+    root = tmp_path / "toy"
+    shutil.copytree(toy.root, root)
+    spec = root / "specs/toy.toml"
+    spec.write_text(
+        spec.read_text().replace("[limits]", '[grading]\nother_parts = "student"\n\n[limits]')
+    )
+    broken_counter = GOOD_TALLY.replace("self._total += amount", "self._total += 2 * amount")
+    greet = (toy.reference_dir("toy") / "greet.py").read_text()
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "counter.py").write_text(textwrap.dedent(broken_counter))
+    (folder / "greet.py").write_text(greet)
+    report = run(project_job(Project(root), "toy", 2, folder))
+    assert report.score == 0 and report.other_parts == "student"
+    assert "Greeted 4." in report.failures[0].message or "printed" in report.failures[0].message
+
+
+def test_a_mistake_of_an_earlier_part_costs_nothing_in_a_later_one(grade_toy):
+    """By default greet's part runs with the reference counter: the counter's bug is not
+    charged again in phase 2."""
     broken_counter = GOOD_TALLY.replace("self._total += amount", "self._total += 2 * amount")
     greet = (Path(__file__).parent / "toy_project/reference/toy/greet.py").read_text()
     report = grade_toy({"counter.py": broken_counter, "greet.py": greet}, phase=2)
-    assert report.score == 0
-    assert "Greeted 4." in report.failures[0].message or "printed" in report.failures[0].message
+    assert report.score == report.max_score and report.other_parts == "reference"
+    broken_greet = greet.replace("Hello, ", "Hi, ")
+    report = grade_toy({"counter.py": broken_counter, "greet.py": broken_greet}, phase=2)
+    assert report.score == 0, "the part's own code is still the student's"
 
 
 def test_same_submission_same_report(grade_toy):

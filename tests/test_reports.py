@@ -68,8 +68,9 @@ def test_json_report_has_its_documented_fields(report):
     assert set(data) == {
         "format", "assignment", "title", "phase", "phase_title", "submission", "score",
         "max_score", "public_only", "notes", "parts", "cardlab_version", "python", "seconds",
-        "isolation",
+        "isolation", "other_parts",
     }
+    assert data["other_parts"] == "reference", "the toy spec keeps the default setting"
     assert set(data["isolation"]) == {"applied", "missing"}
     assert data["isolation"]["applied"], "a worker ran, so some confinement layer applied"
     test = data["parts"][0]["tests"][0]

@@ -58,17 +58,27 @@ GRADER_TESTS = "grader tests"
 STUDENT_TESTS = "student tests"
 """A part scored by how many chaffs the student's own tests catch."""
 
+OTHER_PARTS_REFERENCE = "reference"
+"""Each part's tests run with the reference for the student's code of every other part
+(``[grading] other_parts``, the default): a mistake costs points once, in its own part."""
+
+OTHER_PARTS_STUDENT = "student"
+"""Each part's tests run on all of the student's code: a mistake in one part can cost
+points in the parts that use it too."""
+
 
 @dataclass(frozen=True)
 class Part:
     """One rubric part: a group of tests worth a number of points.
 
     Attributes:
-        id: The part's id, used by grader tests' ``part`` marks.
-        title: Its title.
-        points: What it is worth.
+        id: The part's id, as test marks name it.
+        title: A short title.
+        points: What the part is worth.
         kind: ``grader tests`` (the default) or ``student tests``.
         student_tests: The settings of a ``student tests`` part, else None.
+        code: The student's code this part grades: modules (``card``) or single
+            methods (``card.Card.__eq__``). Empty: all of the phase's student code.
     """
 
     id: str
@@ -76,6 +86,31 @@ class Part:
     points: float
     kind: str = GRADER_TESTS
     student_tests: StudentTests | None = None
+    code: tuple[str, ...] = ()
+
+    def covers(self, module: str, function: str) -> bool:
+        """Whether this part grades ``function`` (a qualified name) of ``module``."""
+        for entry in self.code:
+            name, _, qualname = entry.partition(".")
+            if name == module and (
+                not qualname or function == qualname or function.startswith(qualname + ".")
+            ):
+                return True
+        return False
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """A mutant reviewed as equivalent to the reference: no test can tell them apart.
+
+    Attributes:
+        mutant: The mutant's id, as ``cardlab mutants`` prints it, or a shell-style
+            pattern of ids (``auto_player:lead_cost:*``) for a reviewed group.
+        reason: Why it behaves like the reference, in one line.
+    """
+
+    mutant: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -122,6 +157,7 @@ class Phase:
             rest of their modules being handed out as source.
         parts: The rubric parts graded in this phase.
         tournament: Tournament settings, when this phase has one.
+        equivalent: Mutants of this phase reviewed as equivalent to the reference.
     """
 
     number: int
@@ -130,6 +166,7 @@ class Phase:
     methods: tuple[str, ...]
     parts: tuple[Part, ...]
     tournament: Tournament | None
+    equivalent: tuple[Equivalent, ...] = ()
 
     @property
     def max_score(self) -> float:
@@ -146,6 +183,14 @@ class Phase:
             if part.id == part_id:
                 return part
         raise KeyError(part_id)
+
+    def home_parts(self, module: str, function: str) -> tuple[str, ...]:
+        """The parts that grade ``function`` of ``module`` (every part, if none names it)."""
+        named = tuple(p.id for p in self.parts if p.covers(module, function))
+        return named or tuple(p.id for p in self.parts if not p.code) or self._ids()
+
+    def _ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.parts)
 
 
 @dataclass(frozen=True)
@@ -164,6 +209,8 @@ class Spec:
             ``bytecode`` (sourceless ``.pyc``, the default), ``cython`` (native
             extensions, a hardened handout) or ``source`` (the whole program as source,
             as when students complete single methods of it).
+        other_parts: Whose code each part's tests run with outside that part:
+            ``reference`` (the default) or ``student``.
     """
 
     id: str
@@ -174,6 +221,7 @@ class Spec:
     phases: tuple[Phase, ...]
     path: Path
     provided_as: str = BYTECODE
+    other_parts: str = OTHER_PARTS_REFERENCE
 
     @property
     def provides_source(self) -> bool:
@@ -224,6 +272,20 @@ class Spec:
         modules = (*self.student_modules(number), *self.method_modules(number))
         return tuple(dict.fromkeys(modules))
 
+    def part_modules(self, number: int, part_id: str) -> tuple[str, ...]:
+        """Modules graded from the student's files while one part's tests run.
+
+        With ``other_parts = "reference"``, only the modules holding the part's own code
+        are the student's, and the reference serves every other one; with ``student``,
+        or for a part that names no code, all of the phase's submitted modules are.
+        """
+        submitted = self.submitted_modules(number)
+        part = self.phase(number).part(part_id)
+        if self.other_parts == OTHER_PARTS_STUDENT or not part.code:
+            return submitted
+        own = {entry.split(".", 1)[0] for entry in part.code}
+        return tuple(m for m in submitted if m in own)
+
 
 @cache
 def _schema() -> dict:
@@ -273,7 +335,8 @@ def _part(raw: dict) -> Part:
             test_seconds=float(raw["test_seconds"]),
             suite_seconds=float(raw["suite_seconds"]),
         )
-    return Part(raw["id"], raw["title"], float(raw["points"]), kind, settings)
+    code = tuple(raw.get("code", ()))
+    return Part(raw["id"], raw["title"], float(raw["points"]), kind, settings, code)
 
 
 def _build(path: Path, data: dict) -> Spec:
@@ -293,6 +356,9 @@ def _build(path: Path, data: dict) -> Spec:
                 methods=tuple(raw.get("methods", ())),
                 parts=parts,
                 tournament=tournament,
+                equivalent=tuple(
+                    Equivalent(e["mutant"], e["reason"]) for e in raw.get("equivalent", ())
+                ),
             )
         )
     info = data["assignment"]
@@ -306,6 +372,7 @@ def _build(path: Path, data: dict) -> Spec:
         phases=tuple(phases),
         path=path,
         provided_as=data.get("handout", {}).get("provided", BYTECODE),
+        other_parts=data.get("grading", {}).get("other_parts", OTHER_PARTS_REFERENCE),
     )
 
 
@@ -332,6 +399,7 @@ def _check_meaning(spec: Spec, reference_modules: Iterable[str] | None) -> None:
                 )
         for number, part in enumerate(phase.parts):
             _check_curve(where, f"phase[{index}].part[{number}]", part)
+        _check_part_code(spec, index, phase)
         if phase.tournament and phase.tournament.part not in {p.id for p in phase.parts}:
             raise CardlabError(
                 f"{where}: phase[{index}].tournament.part: no part {phase.tournament.part!r} "
@@ -347,6 +415,22 @@ def _check_curve(where: Path, key: str, part: Part) -> None:
         raise CardlabError(f"{where}: {key}.curve: shares caught must increase, got {shares}")
     if dup := _duplicates(list(part.student_tests.chaffs)):
         raise CardlabError(f"{where}: {key}.chaffs: chaff {dup[0]!r} is listed twice")
+
+
+def _check_part_code(spec: Spec, index: int, phase: Phase) -> None:
+    """A part's code must be the student's in its phase: a module or a method written."""
+    modules = set(spec.submitted_modules(phase.number))
+    methods = spec.student_methods(phase.number)
+    for position, part in enumerate(phase.parts):
+        for entry in part.code:
+            module = entry.split(".", 1)[0]
+            whole = module in spec.student_modules(phase.number)
+            method = any(m == entry or m.startswith(entry + ".") for m in methods)
+            if module not in modules or not (whole or method or entry == module):
+                raise CardlabError(
+                    f"{spec.path}: phase[{index}].part[{position}].code: {entry!r} is not "
+                    "code the student writes by this phase"
+                )
 
 
 def reference_modules(reference_dir: Path) -> list[str]:

@@ -19,8 +19,8 @@ import shlex
 import sys
 import time
 import tomllib
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -30,7 +30,7 @@ import cardlab
 from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
-from ..course.spec import STUDENT_TESTS, Part, Spec, load_spec
+from ..course.spec import OTHER_PARTS_STUDENT, STUDENT_TESTS, Part, Spec, load_spec
 from ..errors import CardlabError
 from ..worker import compose
 from ..worker.codec import load_codec
@@ -66,6 +66,10 @@ class GradingJob:
             (see :func:`rerun_command`).
         secret: The key of every seed student code can observe (the course secret on
             the instructor's side; see :mod:`cardlab.judge.seeds`).
+        part_compositions: Where each module comes from while one part's tests run,
+            by part id, when it differs from ``composition`` (fair parts).
+        other_parts: Whose code each part's tests ran with outside that part
+            (``reference`` or ``student``), for the report.
     """
 
     spec: Spec
@@ -78,6 +82,12 @@ class GradingJob:
     reference_dir: Path | None
     reproduce: str
     secret: bytes = PUBLIC_SECRET
+    part_compositions: Mapping[str, compose.Composition] = field(default_factory=dict)
+    other_parts: str = OTHER_PARTS_STUDENT
+
+    def composition_for(self, part: str) -> compose.Composition:
+        """Where each module comes from while the tests of ``part`` run."""
+        return self.part_compositions.get(part, self.composition)
 
 
 def project_job(
@@ -96,22 +106,25 @@ def project_job(
     graders = project.graders_dir(assignment)
     codec_file = graders / CODEC_FILE
     shown = ("--submission", str(folder)) if submission is not None else ()
+    provided = grading_provided_dir(project, spec, phase)
+    composition = compose.compose(spec.package, provided, folder, spec.submitted_modules(phase))
+    part_compositions = {
+        part.id: compose.compose(spec.package, provided, folder, spec.part_modules(phase, part.id))
+        for part in spec.phase(phase).parts
+    }
     return GradingJob(
         spec=spec,
         phase=phase,
         submission=folder,
-        composition=compose.compose(
-            spec.package,
-            grading_provided_dir(project, spec, phase),
-            folder,
-            spec.submitted_modules(phase),
-        ),
+        composition=composition,
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
         reference_dir=reference_dir,
         reproduce=rerun_command("grade", assignment, "--phase", str(phase), *shown),
         secret=course_secret(project.root),
+        part_compositions=part_compositions,
+        other_parts=spec.other_parts,
     )
 
 
@@ -160,12 +173,21 @@ def rerun_command(*words: str) -> str:
     return shlex.join(["cardlab", *words, "--test"])
 
 
-def run(job: GradingJob, select: str | None = None) -> GradeReport:
+def run(
+    job: GradingJob,
+    select: str | None = None,
+    *,
+    parts: tuple[str, ...] = (),
+    stop_at_first_loss: bool = False,
+) -> GradeReport:
     """Grade a job and return its report (never raises for what the submission does).
 
     Args:
         job: What to grade.
         select: Only the test with this node id (or node ids containing it).
+        parts: Only the tests of these parts (all parts when empty).
+        stop_at_first_loss: End the run at the first test that loses points (to tell
+            quickly whether a submission scores full marks, as ``cardlab mutants`` does).
 
     Raises:
         CardlabError: ``select`` matches no grader test.
@@ -176,25 +198,37 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     codec = load_codec(job.codec_file)
     reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
     phase = job.spec.phase(job.phase)
-    setup = WorkerSetup(
-        job.composition, job.codec_file, job.spec.limits.output_bytes, guarded=_guarded(job)
-    )
     seeds = Seeds(job.secret)
-    hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
-    plugin = CardlabPlugin(
-        RunSettings(
-            phase=phase,
-            make_student=lambda: Student(
+    students: dict[frozenset[str], Student] = {}
+
+    def make_student(part: str) -> Student:
+        """One worker per distinct composition: parts that share one share a worker."""
+        composition = job.composition_for(part)
+        key = frozenset(str(path) for path in composition.student_files())
+        if key not in students:
+            setup = WorkerSetup(
+                composition, job.codec_file, job.spec.limits.output_bytes, guarded=_guarded(job)
+            )
+            students[key] = Student(
                 setup,
                 job.spec.limits.call_seconds,
                 codec,
                 reference.resolve if reference else None,
                 seeds,
-            ),
+            )
+        return students[key]
+
+    hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
+    plugin = CardlabPlugin(
+        RunSettings(
+            phase=phase,
+            make_student=make_student,
             reference=reference,
             seeds=seeds,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
+            parts=parts,
+            stop_at_first_loss=stop_at_first_loss,
             student_files=_readable_student_files(job.composition),
         )
     )
@@ -209,7 +243,17 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
     for part in phase.parts:
-        if part.kind == STUDENT_TESTS and _selected(part, select):
+        if (
+            part.kind == STUDENT_TESTS
+            and _selected(part, select)
+            and (not parts or part.id in parts)
+        ):
+            setup = WorkerSetup(
+                job.composition_for(part.id),
+                job.codec_file,
+                job.spec.limits.output_bytes,
+                guarded=_guarded(job),
+            )
             notes += _grade_student_tests(job, part, setup, plugin)
     if select and not plugin.results:
         raise CardlabError(
@@ -385,6 +429,8 @@ def _report(
     isolation = plugin.isolation
     parts = []
     for part in phase.parts:
+        if plugin.settings.parts and part.id not in plugin.settings.parts:
+            continue
         tests = tuple(_shown(r) for r in plugin.results if r.part == part.id)
         note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job, select)
         score = round(part_score(part.points, tests), 2)
@@ -405,6 +451,7 @@ def _report(
         seconds=round(seconds, 3),
         isolation=isolation.applied if isolation else (),
         isolation_notes=isolation.missing if isolation else (),
+        other_parts=job.other_parts,
     )
 
 

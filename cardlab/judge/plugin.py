@@ -5,7 +5,8 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
 * reads each test's rubric part and weight from marks
   (``@pytest.mark.part("card")``, ``@pytest.mark.weight(2)``) and deselects tests
   whose part is not graded in this phase;
-* gives tests the fixtures ``student`` (the proxy to the student's code), ``ref``
+* gives tests the fixtures ``student`` (the proxy to the student's code, composed for
+  the test's part: see ``[grading] other_parts`` in the spec), ``ref``
   (the reference, hidden tests only), ``phase`` (the spec's phase), ``credit``
   (partial credit), ``student_files`` (the submission's files, to read as text) and
   ``seeds`` (seeds derived from the course secret);
@@ -92,7 +93,7 @@ class RunSettings:
 
     Attributes:
         phase: The graded phase.
-        make_student: Builds the proxy to the student's code.
+        make_student: Builds (or shares) the proxy to the student's code, for a part.
         reference: The reference, where hidden tests may use it.
         hidden_dirs: Folders whose tests are hidden from students.
         reproduce: A command that runs one test again once the test's id, quoted for a
@@ -101,15 +102,20 @@ class RunSettings:
             (to read as text, such as for style indicators; never to import).
         seeds: Derives seeds student code may observe (tournament deals) from the
             course secret.
+        parts: Only the tests of these parts run (all of the phase's when empty).
+        stop_at_first_loss: The run ends after the first test that loses points, and
+            hypothesis does not shrink a failing example (the loss is all that counts).
     """
 
     phase: Phase
-    make_student: Callable[[], Student]
+    make_student: Callable[[str], Student]
     reference: Reference | None
     hidden_dirs: tuple[Path, ...]
     reproduce: str
     student_files: Mapping[str, Path] = field(default_factory=dict)
     seeds: Seeds = field(default_factory=lambda: Seeds(PUBLIC_SECRET))
+    parts: tuple[str, ...] = ()
+    stop_at_first_loss: bool = False
 
 
 @dataclass(eq=False)
@@ -121,7 +127,7 @@ class CardlabPlugin:
     notes: list[str] = field(default_factory=list)
     isolation: Isolation | None = None
     unsafe: UnsafeToGrade | None = None
-    _student: Student | None = None
+    _students: dict[str, Student] = field(default_factory=dict)
     scratch: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="cardlab-hypothesis-"))
 
     # -- configuration and collection ------------------------------------------
@@ -136,16 +142,25 @@ class CardlabPlugin:
 
         set_hypothesis_home_dir(self.scratch)  # nothing written where grading runs
 
+        phases = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
+        if self.settings.stop_at_first_loss:  # whether points are lost, not the least example
+            phases.remove(Phase.shrink)
         settings.register_profile(
             "cardlab-grading",
             derandomize=True,
-            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+            phases=phases,
             database=None,
             deadline=None,
             print_blob=False,
             report_multiple_bugs=False,
             max_examples=60,
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+            # ``student`` is per test (its part decides the composition) and meant to
+            # outlive an example: the worker is not restarted for each one.
+            suppress_health_check=[
+                HealthCheck.too_slow,
+                HealthCheck.data_too_large,
+                HealthCheck.function_scoped_fixture,
+            ],
         )
         settings.load_profile("cardlab-grading")
 
@@ -154,6 +169,8 @@ class CardlabPlugin:
     ) -> None:
         """Keep the tests of this phase's parts; report tests with no part."""
         graded = {part.id for part in self.settings.phase.parts}
+        if self.settings.parts:
+            graded &= set(self.settings.parts)
         keep, drop = [], []
         for item in items:
             part = _part(item)
@@ -169,11 +186,15 @@ class CardlabPlugin:
         if report.failed:
             self.notes.append(f"grader file {report.nodeid} could not be loaded")
 
-    def student_proxy(self) -> Student:
-        """The proxy to the student's code, made at first use."""
-        if self._student is None:
-            self._student = self.settings.make_student()
-        return self._student
+    def student_proxy(self, item: pytest.Item) -> Student:
+        """The proxy to the student's code for the item's part, made at first use."""
+        part = _part(item) or ""
+        if part not in self._students:
+            self._students[part] = self.settings.make_student(part)
+        return self._students[part]
+
+    def _student_of(self, item: pytest.Item) -> Student | None:
+        return self._students.get(_part(item) or "")
 
     # -- running ----------------------------------------------------------------
 
@@ -182,7 +203,7 @@ class CardlabPlugin:
         item.stash[_started_key] = time.perf_counter()
         item.stash[_began_key] = True  # from here on, a skip may depend on student code
         if "student" in getattr(item, "fixturenames", ()):
-            student = self.student_proxy()
+            student = self.student_proxy(item)
             student.begin(item.nodeid)
             _restart_transcript_per_example(item, student)
 
@@ -210,22 +231,26 @@ class CardlabPlugin:
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Any:
         """Record the test's result once setup, call and teardown are done."""
         outcome = yield
-        self.results.append(self._result(item))
+        result = self._result(item)
+        self.results.append(result)
+        if self.settings.stop_at_first_loss and result.status != SKIPPED and result.fraction < 1:
+            item.session.shouldstop = f"{item.nodeid} lost points"
         return outcome
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        """Stop the worker, keep how it was confined, and remove the scratch folder."""
-        if self._student is not None:
-            self.isolation = self._student.isolation
-            self.unsafe = self._student.unsafe
-            self._student.close()
+        """Stop the workers, keep how they were confined, and remove the scratch folder."""
+        for student in {id(s): s for s in self._students.values()}.values():
+            self.isolation = self.isolation or student.isolation
+            self.unsafe = self.unsafe or student.unsafe
+            student.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
     def _check_canary(self, item: pytest.Item) -> None:
         """Fail a passed test if student code changed the runtime or the provided code."""
-        if self._student is None or "student" not in getattr(item, "fixturenames", ()):
+        student = self._student_of(item)
+        if student is None or "student" not in getattr(item, "fixturenames", ()):
             return
-        changed = self._student.canary()
+        changed = student.canary()
         if changed:
             item.stash[_failure_key] = tampered(changed)
 
@@ -264,8 +289,9 @@ class CardlabPlugin:
         fixtures = getattr(item, "fixturenames", ())
         notes = [student_note(note, fixtures) for note in getattr(error, "__notes__", ())]
         lines += [f"  note: {note}" for note in notes]
-        if self._student is not None and "student" in getattr(item, "fixturenames", ()):
-            calls = self._student.transcript.last(_CALLS_SHOWN + 1)
+        student = self._student_of(item)
+        if student is not None and "student" in fixtures:
+            calls = student.transcript.last(_CALLS_SHOWN + 1)
             if isinstance(error, StudentRaised | WorkerFailure):
                 calls = calls[:-1]  # the failing call itself is already described
             calls = calls[-_CALLS_SHOWN:]
@@ -378,10 +404,23 @@ def _plugin(request: pytest.FixtureRequest) -> CardlabPlugin:
     return request.config.stash[PLUGIN_KEY]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def student(request: pytest.FixtureRequest) -> Student:
-    """The student's code, through the worker."""
-    return _plugin(request).student_proxy()
+    """The student's code for this test's part, through the worker."""
+    return _plugin(request).student_proxy(request.node)
+
+
+@pytest.fixture(scope="module")
+def part_student(request: pytest.FixtureRequest) -> Student:
+    """The student's code for the module's part, for a module-scoped fixture.
+
+    For work done once and judged by several tests, such as a tournament: the module's
+    ``part`` mark chooses the composition, and the calls are seeded as one test named
+    after the module.
+    """
+    student = _plugin(request).student_proxy(request.node)
+    student.begin(request.node.nodeid)
+    return student
 
 
 @pytest.fixture(scope="session")

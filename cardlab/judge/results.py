@@ -102,6 +102,9 @@ class GradeReport:
         isolation: The confinement layers the worker ran under.
         isolation_notes: One line per layer that was not available on this machine,
             for the instructor.
+        other_parts: Whose code each part's tests ran with outside that part:
+            ``reference`` (a mistake costs points once, in its own part) or
+            ``student`` (all of the student's code, in every part).
     """
 
     assignment: str
@@ -119,6 +122,7 @@ class GradeReport:
     seconds: float = field(default=0.0, compare=False)
     isolation: tuple[str, ...] = ()
     isolation_notes: tuple[str, ...] = ()
+    other_parts: str = "student"
 
     @property
     def tests(self) -> tuple[TestResult, ...]:

@@ -15,6 +15,9 @@ Fields (documented for instructors in docs/instructors/reports.md):
 * ``isolation``: ``applied`` (the worker's confinement layers) and ``missing`` (one
   line per layer this machine could not give). Added within format 1: readers that
   do not know it ignore it.
+* ``other_parts``: whose code each part's tests ran with outside that part:
+  ``reference`` (a mistake costs points once, in its own part) or ``student``. Added
+  within format 1.
 
 Only ``seconds`` fields differ between two runs on the same submission.
 """
@@ -72,4 +75,5 @@ def to_json(report: GradeReport) -> dict[str, Any]:
             "applied": list(report.isolation),
             "missing": list(report.isolation_notes),
         },
+        "other_parts": report.other_parts,
     }

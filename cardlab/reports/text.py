@@ -66,6 +66,12 @@ def _skips(report: GradeReport) -> list[str]:
     ]
 
 
+def _other_parts(report: GradeReport) -> str:
+    if report.other_parts == "reference":
+        return "Each part was graded with the reference for the code of every other part."
+    return "Each part was graded with all of the submission's code."
+
+
 def render_text(report: GradeReport, *, color: bool = False) -> str:
     """The report as terminal text (with ANSI colour when ``color``)."""
     buffer = io.StringIO()
@@ -84,6 +90,8 @@ def print_report(report: GradeReport, console: Console) -> None:
         f"Submission: {escape(report.submission)}  ({scope})"
     )
     console.print(_parts_table(report))
+    if not report.public_only:
+        console.print(f"[dim]{_other_parts(report)}[/]")
     for note in report.notes:
         console.print(f"[yellow]Note:[/] {escape(note)}")
     if not report.public_only:  # for the instructor: a student's own check needs no sandbox

@@ -22,6 +22,11 @@ VIEW_FIELDS = ("hand", "trump", "trump_card", "table", "stock_size", "played", "
                "opponent_points")
 
 
+def as_sent(value):
+    """A field as the contract types it: the card fields of a view are tuples, not lists."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def sample_views(games):
     """``VIEW_COUNT`` views of seeded games at every stage, the same on every run."""
     policies = bisca_games.POLICIES
@@ -39,7 +44,7 @@ def test_legal_and_repeatable_choices(student, ref, games):
     bot = student.auto_player.AutoPlayer("Bot")
     other = student.auto_player.AutoPlayer("Other")
     for game, view in sample_views(games):
-        fields = {name: ref.canon(getattr(view, name)) for name in VIEW_FIELDS}
+        fields = {name: as_sent(ref.canon(getattr(view, name))) for name in VIEW_FIELDS}
         call = ("AutoPlayer('Bot').choose(PlayerView("
                 + ", ".join(f"{k}={show(v)}" for k, v in fields.items()) + "))")
         hand = fields["hand"]
@@ -56,4 +61,26 @@ def test_legal_and_repeatable_choices(student, ref, games):
             raise AssertionError(
                 f"{call}\n  asked twice, then of AutoPlayer('Other'), it gave "
                 f"{show(choices)}: the same view must always give the same card"
+            )
+
+
+def test_choosing_changes_nothing(student, ref, games):
+    """choose(view) only chooses: the player's own hand and won cards stay as they were."""
+    for game, view in list(sample_views(games))[::4]:
+        fields = {name: as_sent(ref.canon(getattr(view, name))) for name in VIEW_FIELDS}
+        bot = student.auto_player.AutoPlayer("Bot")
+        for held in fields["hand"]:
+            bot.take(held)
+        before = (bot.hand, bot.won)
+        try:
+            bot.choose(student.board.PlayerView(**fields))
+        except StudentRaised as error:
+            raise AssertionError(f"choose raised {error.type_name}: {error.message}\n"
+                                 f"(a view from the game with {game})") from None
+        after = (bot.hand, bot.won)
+        if after != before:
+            raise AssertionError(
+                f"AutoPlayer holding {show(before[0])}: after choose(view), hand {show(after[0])}"
+                f" and won {show(after[1])} (expected them unchanged; a view from the game "
+                f"with {game})"
             )

@@ -166,3 +166,42 @@ def test_cards_in_the_provided_deck(student, ref):
     """Deck.standard() (provided) builds the 40 cards with your Card and Suit, in order."""
     expected = ref.canon(ref.deck.Deck.standard().cards)
     expect_equal(student.deck.Deck.standard().cards, expected, "Deck.standard().cards")
+
+
+NOT_CARDS = {"the text 'QS'": "QS", "None": None, "the number 12": 12}
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+def test_a_card_is_never_equal_to_something_else(student, label):
+    """A card compared with something that is not a card: == is False, != is True."""
+    for name, symbol, wanted in (("eq", "==", False), ("ne", "!=", True)):
+        call = f"Card('Q', Suit.SPADES) {symbol} {label}"
+        try:
+            answer = student.builtin(name, card("QS"), NOT_CARDS[label])
+        except StudentRaised as error:
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected {wanted}: "
+                "__eq__ returns NotImplemented for a non-card, and Python falls back)"
+            ) from None
+        expect_equal(answer, wanted, call)
+
+
+BAD_TEXTS = ["QX", "ZS", "1S", "10S", "QSS", "queen", "XX"]
+
+
+@pytest.mark.parametrize("text", BAD_TEXTS)
+def test_from_notation_repeats_the_bad_text(student, text):
+    """Card.from_notation's ValueError repeats the whole text it was given, not a piece."""
+    call = f"Card.from_notation({text!r})"
+    try:
+        got = student.card.Card.from_notation(text)
+    except StudentRaised as error:
+        if not error.is_a("ValueError"):
+            raise AssertionError(f"{call} raised {error.type_name}, not ValueError") from None
+        if text not in error.message:
+            raise AssertionError(
+                f"{call} raised ValueError({error.message!r}): the message must repeat the "
+                f"text given, {text!r}"
+            ) from None
+        return
+    raise AssertionError(f"{call} gave {got!r} instead of raising ValueError")

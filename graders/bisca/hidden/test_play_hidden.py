@@ -71,6 +71,8 @@ class Game:
     computer_cards: list
     you: int
     computer: int
+    scores: tuple = ()
+    """(you, computer) after each round, in order."""
 
 
 def notation(card):
@@ -83,19 +85,21 @@ def replay(ref, seed, first, answers):
     computer = ref.auto_player.AutoPlayer("Computer")
     deck = ref.deck.Deck.shuffled(random.Random(seed))
     board = ref.board.Board([human, computer], deck, first=0 if first == "human" else 1)
-    turns, computer_cards = [], []
+    turns, computer_cards, scores = [], [], []
     numbers = iter(answers)
     while not board.is_over:
         if board.to_play is human:
             hand = list(human.hand)
             turns.append(Turn(notation(board.trump_card), [notation(c) for c in board.table],
                               [notation(c) for c in hand]))
-            board.play(hand[next(numbers) - 1])
+            completed = board.play(hand[next(numbers) - 1])
         else:
             card = computer.choose(board.view_for(computer))
             computer_cards.append(notation(card))
-            board.play(card)
-    return Game(turns, computer_cards, human.points, computer.points)
+            completed = board.play(card)
+        if completed is not None:
+            scores.append((human.points, computer.points))
+    return Game(turns, computer_cards, human.points, computer.points, tuple(scores))
 
 
 def argv_for(seed, first):
@@ -269,3 +273,91 @@ def test_computer_cards_are_announced(student, ref, seed, first, numbers):
                 f"(after {symbol(game.computer_cards[index - 2]) if index > 1 else 'the start'})",
             ))
         position = found.end()
+
+
+# -- promises of the console contract ------------------------------------------------------
+
+
+RUNNING_SCORE = re.compile(r"you (-?\d+), computer (-?\d+)")
+"""The score as ``score_line`` writes it (``you 58, computer 62``)."""
+
+
+@pytest.mark.part("play-game")
+@pytest.mark.weight(3)
+@settings(max_examples=5, report_multiple_bugs=False)
+@given(seed=seeds, first=firsts, numbers=choices)
+def test_every_round_is_announced_with_the_score(student, ref, seed, first, numbers):
+    """After every round the score so far is printed (announce_round, with score_line)."""
+    argv, answers = argv_for(seed, first), typed(numbers)
+    game = replay(ref, seed, first, numbers)
+    run = run_complete_game(student, argv, answers, "every round is announced")
+    shown = [(int(a), int(b)) for a, b in RUNNING_SCORE.findall(run.out)]
+    position = 0
+    for number, score in enumerate(game.scores, start=1):
+        while position < len(shown) and shown[position] != score:
+            position += 1
+        if position == len(shown):
+            raise AssertionError(failure(
+                run, argv, answers,
+                f"after round {number}, the score so far: 'you {score[0]}, computer {score[1]}'",
+                "no such score in order after the rounds before it",
+            ))
+        position += 1
+
+
+@pytest.mark.part("play-turns")
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("bad", ["x", "0", "9", ""], ids=repr)
+def test_a_wrong_answer_gets_a_message(student, bad):
+    """Each wrong answer is met with a one-line message, then the question again."""
+    argv = argv_for(3, "human")
+    good = typed(ONES)
+    clean = run_complete_game(student, argv, good, "compared with a game with one wrong answer")
+    answers = [bad, *good]
+    run = run_complete_game(student, argv, answers, "one wrong answer, then good ones")
+    if run.out.count("\n") <= clean.out.count("\n"):
+        raise AssertionError(failure(
+            run, argv, answers,
+            f"a one-line message after the wrong answer {bad!r} (one more line than the "
+            "same game without it)",
+            f"{run.out.count(chr(10))} lines, as many as without the wrong answer",
+        ))
+
+
+SMALL_DECK = "AS 2H 7C KD 3S QH JC 5H"
+"""A short deck for a board built directly: 8 cards, dealt three each, two in the stock."""
+
+
+@pytest.mark.part("play-turns")
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("first", ["human", "computer"])
+def test_render_state_shows_three_lines(student, ref, first):
+    """render_state: the trump card and stock, the card on the table, the numbered hand."""
+    from cardlab.testing import cards
+
+    human = student.player.Player("You")
+    computer = student.auto_player.AutoPlayer("Computer")
+    board = student.board.Board(
+        [human, computer], student.deck.Deck(cards(SMALL_DECK)), 0 if first == "human" else 1
+    )
+    led = None
+    if first == "computer":
+        led = computer.choose(board.view_for(computer))
+        board.play(led)
+    call = f"render_state(board, human), {first} leading the first round"
+    text = student.play.render_state(board, human)
+    lines = text.split("\n") if isinstance(text, str) else []
+    if len(lines) != 3:
+        raise AssertionError(f"{call}\n  expected: three lines\n  got:      {text!r}")
+    hand = [f"{c.text}" for c in human.hand]
+    checks = [
+        (shows_card(lines[0], "5H"), "the trump card 5♥ on the first line"),
+        ("2" in lines[0], "the stock size 2 on the first line"),
+        (not unnumbered_cards(lines[2], hand), f"the hand {in_symbols(hand)} on the third line"),
+    ]
+    if led is not None:
+        checks.append((shows_card(lines[1], led.text), f"the table card {symbol(led.text)} on "
+                       "the second line"))
+    for ok, wanted in checks:
+        if not ok:
+            raise AssertionError(f"{call}\n  expected: {wanted}\n  got:      {text!r}")

@@ -179,9 +179,9 @@ def play_tournament(student, ref, settings, seeds) -> Outcome:
 
 
 @pytest.fixture(scope="module")
-def tournament(student, ref, phase, seeds) -> Outcome:
+def tournament(part_student, ref, phase, seeds) -> Outcome:
     """The tournament, played once for the tests that judge it."""
-    return play_tournament(student, ref, phase.tournament, seeds)
+    return play_tournament(part_student, ref, phase.tournament, seeds)
 
 
 @pytest.mark.weight(1)

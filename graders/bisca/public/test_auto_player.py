@@ -27,15 +27,15 @@ VIEWS = {
 
 
 def make_view(student, name):
-    """Build the named view as a PlayerView of your board module."""
+    """Build the named view as a PlayerView of the board module, its card fields tuples."""
     hand, trump_card, table, stock_size, played, mine, theirs = VIEWS[name]
     return student.board.PlayerView(
-        hand=cards(hand),
+        hand=tuple(cards(hand)),
         trump=member("Suit", "DIAMONDS"),
         trump_card=card(trump_card) if trump_card else None,
-        table=cards(table),
+        table=tuple(cards(table)),
         stock_size=stock_size,
-        played=cards(played),
+        played=tuple(cards(played)),
         my_points=mine,
         opponent_points=theirs,
     )
@@ -91,8 +91,8 @@ def test_same_view_same_card(student, name):
 def test_no_card_to_play(student):
     """choose raises ValueError when the view's hand is empty."""
     view = student.board.PlayerView(
-        hand=[], trump=member("Suit", "SPADES"), trump_card=None, table=[], stock_size=0,
-        played=[], my_points=0, opponent_points=0,
+        hand=(), trump=member("Suit", "SPADES"), trump_card=None, table=(), stock_size=0,
+        played=(), my_points=0, opponent_points=0,
     )
     with student.raises("ValueError"):
         student.auto_player.AutoPlayer("Bot").choose(view)

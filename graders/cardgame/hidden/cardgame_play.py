@@ -196,3 +196,43 @@ def expect_same_state(got, expected, where):
     """Fail with the first field of a game's state that differs."""
     for name, value in expected.items():
         expect_equal(got[name], value, f"{where}: {name}")
+
+
+# -- tricks aimed at one rule of the simple computer player ---------------------------
+
+RULES = ("lead", "cannot-win", "last-wins", "can-win-not-last")
+"""The four rules of SimpleComputerPlayer.next_card, in its docstring's order."""
+
+_AIM_TRIES = 400
+
+
+def rule_for(ref, state, trick):
+    """Which rule of next_card the player to play in ``trick`` follows."""
+    winning = trick.winning_card
+    if winning is None:
+        return "lead"
+    eligible = ref.trick.legal_cards(state.held(trick.next_to_play), trick.led_suit)
+    if not any(ref.trick.beats(card, winning, trick.trumps) for card in eligible):
+        return "cannot-win"
+    return "last-wins" if len(trick.cards) == ref.trick.CARDS_PER_TRICK - 1 else "can-win-not-last"
+
+
+def aimed_trick(ref, seed, rule):
+    """A random trick in which the player to play follows ``rule`` (searched from ``seed``).
+
+    A uniform draw reaches some rules rarely (a last player that can win with few cards
+    in hand, say); this draws tricks until one needs the rule, so each rule is tested
+    as often as the others.
+    """
+    rng = random.Random(seed)
+    for _ in range(_AIM_TRIES):
+        played = 0 if rule == "lead" else 3 if rule == "last-wins" else rng.randint(1, 3)
+        trumps = rng.choice(TRUMPS)
+        state, trick = random_trick(ref, rng.randrange(2**32), trumps, rng.randint(1, 13), played)
+        if rule_for(ref, state, trick) == rule:
+            return state, trick
+    raise LookupError(f"no trick for the rule {rule!r} from seed {seed}")
+
+
+DECK_TEXT = tuple(f"{rank}{suit}" for suit in "HCDS" for rank in (*map(str, range(2, 11)), *"JQKA"))
+"""Every card's notation, for strategies that draw cards."""

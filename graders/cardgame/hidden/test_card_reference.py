@@ -86,3 +86,29 @@ def test_sorting_a_shuffled_deck_gives_creation_order(student, deck):
             f"sorted({' '.join(deck)}) raised {error.type_name}: {error.message}"
         ) from None
     expect_equal(got, [card(text) for text in DECK], f"sorted({' '.join(deck)})")
+
+
+NOT_CARDS = {"the text 'QH'": "QH", "None": None, "the number 12": 12}
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+def test_a_card_is_never_equal_to_something_else(student, label):
+    """Comparing a card with something that is not a card: == is False, != is True."""
+    other = NOT_CARDS[label]
+    for name, wanted in (("eq", False), ("ne", True)):
+        call = f"QH {SYMBOLS[name]} {label}"
+        try:
+            answer = student.builtin(name, card("QH"), other)
+        except StudentRaised as error:
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected {wanted}: "
+                "__eq__ returns NotImplemented for a non-card, and Python falls back)"
+            ) from None
+        expect_equal(answer, wanted, call)
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+def test_ordering_a_card_against_something_else_raises_type_error(student, label):
+    """card < something that is not a card raises TypeError (__lt__ returns NotImplemented)."""
+    with student.raises("TypeError"):
+        student.builtin("lt", card("QH"), NOT_CARDS[label])

@@ -1,0 +1,68 @@
+"""Alternative solutions, written only from the docstrings, score full marks.
+
+Each folder under ``tests/alternatives/<assignment>/`` holds a different, correct way of
+writing some of the student's modules (another representation, loops instead of
+comprehensions, a clone by hand instead of ``deepcopy``, strict checks of the types it
+receives). The rest of the submission is the reference solution. A grader that fails
+one of them checks the reference's choices rather than the contract, or sends student
+code values of other types than the documented ones.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardlab.course.project import Project
+from cardlab.course.solution import write_solution
+from cardlab.judge.grading import project_job, run
+
+REPO = Path(__file__).resolve().parents[1]
+ALTERNATIVES = Path(__file__).resolve().parent / "alternatives"
+
+
+def _cases() -> list[tuple[str, str, int]]:
+    """(assignment, alternative, phase) for every phase that grades one of its modules."""
+    cases = []
+    for folder in sorted(ALTERNATIVES.glob("*/*")):
+        spec = Project(REPO).spec(folder.parent.name)
+        modules = {path.stem for path in folder.glob("*.py")}
+        for phase in spec.phases:
+            graded = set(phase.writes) | {m.split(".")[0] for m in phase.methods}
+            if modules & graded:
+                cases.append((spec.id, folder.name, phase.number))
+    return cases
+
+
+@pytest.fixture(scope="module")
+def solutions(repo, tmp_path_factory):
+    """The reference solution of each assignment, written once."""
+    made = {}
+    for assignment in sorted({case[0] for case in _cases()}):
+        folder = tmp_path_factory.mktemp(f"solution-{assignment}")
+        shutil.rmtree(folder)
+        write_solution(repo, repo.spec(assignment), folder)
+        made[assignment] = folder
+    return made
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("assignment", "name", "phase"), _cases())
+def test_an_alternative_solution_scores_full_marks(
+    repo, solutions, tmp_path, assignment, name, phase
+):
+    submission = tmp_path / "submission"
+    shutil.copytree(solutions[assignment], submission)
+    for module in (ALTERNATIVES / assignment / name).glob("*.py"):
+        shutil.copyfile(module, submission / module.name)
+    report = run(project_job(repo, assignment, phase, submission))
+    lost = [f"{t.id}: {t.message.splitlines()[0]}" for t in report.tests if t.fraction < 1]
+    assert report.score == report.max_score, "\n".join([*lost, *report.notes])
+
+
+def test_every_assignment_has_five_alternatives():
+    for assignment in ("bisca", "cardgame"):
+        found = [p for p in (ALTERNATIVES / assignment).glob("*") if p.is_dir()]
+        assert len(found) >= 5, f"{assignment}: {len(found)} alternative solutions"

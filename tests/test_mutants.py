@@ -1,0 +1,212 @@
+"""``cardlab mutants``: the generator of single-change mutants, and grading them on the toy."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from cardlab.cli import main
+from cardlab.course.mutants import OPERATORS, module_mutants, phase_mutants
+from cardlab.course.project import Project
+from cardlab.errors import CardlabError
+from cardlab.judge.mutation import EQUIVALENT, KILLED, SURVIVED, grade_mutants
+
+SAMPLE = textwrap.dedent(
+    '''\
+    """A module of every kind of code a mutant changes."""
+
+    PUBLIC = 7
+    """An attribute docstring, also never changed."""
+    _LIMIT = 3
+
+
+    def pick(cards: list[int], low: bool) -> list[int]:
+        """Docstrings are never changed."""
+        if not cards:
+            raise ValueError("no cards to pick from")
+        kept = list(cards)
+        chosen = []
+        for card in kept:
+            if card < _LIMIT and low or card >= _LIMIT + 1:
+                chosen.append(card)
+            else:
+                continue
+        return sorted(chosen[:], key=abs)
+
+
+    def shift(a: int, b: int) -> int:
+        return max(a, b) - 1
+    '''
+)
+
+
+def changes(operator: str, source: str = SAMPLE) -> list[str]:
+    return [m.change for m in module_mutants("sample", source) if m.operator == operator]
+
+
+def test_every_operator_makes_its_single_change():
+    assert changes("compare") == [
+        "card < _LIMIT → card <= _LIMIT",
+        "card < _LIMIT → card >= _LIMIT",
+        "card >= _LIMIT + 1 → card > _LIMIT + 1",
+        "card >= _LIMIT + 1 → card < _LIMIT + 1",
+    ]
+    assert changes("not") == ["not cards → cards"]
+    assert changes("and-or") == [
+        "card < _LIMIT and low or card >= _LIMIT + 1"
+        " → (card < _LIMIT and low) and card >= _LIMIT + 1",
+        "card < _LIMIT and low → card < _LIMIT or low",
+    ]
+    assert changes("constant") == ["3 → 4", "3 → 2", "1 → 2", "1 → 0", "1 → 2", "1 → 0"]
+    assert changes("arithmetic") == ["_LIMIT + 1 → _LIMIT - 1", "max(a, b) - 1 → max(a, b) + 1"]
+    assert changes("arguments") == ["max(a, b) → max(b, a)"]
+    assert changes("copy") == ["list(cards) → cards", "chosen[:] → chosen"]
+    assert changes("early-exit") == [
+        "continue → break",
+        "break added at the end of the loop (it ends after one pass)",
+    ]
+    assert {m.operator for m in module_mutants("sample", SAMPLE)} <= set(OPERATORS)
+
+
+def test_statements_and_branches_are_removed_but_not_docstrings_or_messages():
+    removed = changes("statement")
+    assert "kept = list(cards) → pass" in removed
+    assert "chosen.append(card) → pass" in changes("branch"), "a branch of one statement"
+    assert "_LIMIT = 3 → pass" in removed, "a private helper is the student's"
+    assert not any(
+        "PUBLIC" in m.change or "7" in m.change for m in module_mutants("sample", SAMPLE)
+    )
+    assert not any("Docstrings" in m.change for m in module_mutants("sample", SAMPLE))
+    assert not any("no cards" in change for change in changes("constant")), "messages stay"
+    assert 'raise ValueError("no cards to pick from") → pass' in changes("branch")
+    assert "continue → pass" in changes("branch")
+
+
+def test_each_mutant_is_valid_python_with_one_change_and_a_readable_diff():
+    mutants = module_mutants("sample", SAMPLE)
+    assert len({m.source for m in mutants}) == len(mutants), "no two mutants alike"
+    assert len({m.id for m in mutants}) == len(mutants), "ids are unique"
+    for mutant in mutants:
+        ast.parse(mutant.source)
+        diff = mutant.diff()
+        assert diff.startswith("--- reference/sample.py\n+++ mutant/sample.py\n")
+        assert sum(line.startswith("+") for line in diff.splitlines()) >= 2  # header + change
+
+
+def test_a_change_inside_a_larger_expression_keeps_its_meaning():
+    outer = next(m for m in module_mutants("sample", SAMPLE) if m.id == "sample:pick:and-or:1")
+    tree = ast.parse(outer.source)
+    test = next(n.test for n in ast.walk(tree) if isinstance(n, ast.If) and n.lineno == 15)
+    assert isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)
+    assert isinstance(test.values[0], ast.BoolOp), "the inner and stays grouped: parentheses"
+
+
+def test_only_the_named_functions_are_mutated():
+    mutants = module_mutants("sample", SAMPLE, ("shift",))
+    assert mutants and {m.function for m in mutants} == {"shift"}
+    assert all(m.id.startswith("sample:shift:") for m in mutants)
+
+
+def test_ids_do_not_move_when_another_function_changes():
+    before = {m.id: m.change for m in module_mutants("sample", SAMPLE) if m.function == "shift"}
+    edited = SAMPLE.replace("_LIMIT = 3", "_LIMIT = 3\nOTHER = 4")
+    after = {m.id: m.change for m in module_mutants("sample", edited) if m.function == "shift"}
+    assert before == after
+
+
+def test_a_phase_mutates_only_the_code_its_parts_grade(toy):
+    spec = toy.spec("toy")
+    everything = phase_mutants(toy.reference_dir("toy"), spec, 1)
+    tally = phase_mutants(toy.reference_dir("toy"), spec, 1, part="tally")
+    assert {m.module for m in everything} == {"counter"}
+    assert tally and {m.function.split(".")[0] for m in tally} == {"Tally"}
+    with pytest.raises(CardlabError, match="no part 'nope'"):
+        phase_mutants(toy.reference_dir("toy"), spec, 1, part="nope")
+
+
+@pytest.fixture(scope="module")
+def toy_report(toy):
+    return grade_mutants(toy, "toy", 1, jobs=2)
+
+
+def test_toy_mutants_are_graded_by_their_own_parts(toy_report):
+    by_id = {r.mutant.id: r for r in toy_report.results}
+    add = by_id["counter:add:arithmetic:1"]
+    assert add.status == KILLED and add.parts == ("add",)
+    assert add.killed_by and add.tests[-1] == add.killed_by, "the run stops at its first loss"
+    negative = by_id["counter:Tally.add:compare:2"]
+    assert negative.status == KILLED and negative.parts == ("tally",)
+    assert all(t.split("::")[1].startswith("test_tally") for t in negative.tests)
+
+
+def test_reviewed_equivalents_are_shown_and_not_counted(toy_report):
+    equivalent = [r for r in toy_report.results if r.status == EQUIVALENT]
+    assert [r.mutant.id for r in equivalent] == ["counter:Tally.add:arguments:1"]
+    assert "commutative" in equivalent[0].message
+    tally = next(rate for rate in toy_report.rates() if rate.part == "tally")
+    assert tally.counted == tally.mutants - 1
+    assert tally.rate == tally.killed / tally.counted
+
+
+def test_the_toy_graders_kill_every_other_mutant(toy_report):
+    assert toy_report.overall().rate == 1.0
+    assert all(r.status != SURVIVED for r in toy_report.results)
+    assert toy_report.seconds > 0 and toy_report.jobs == 2
+
+
+@pytest.fixture
+def weak_toy(toy, tmp_path):
+    """The toy project with a hidden test removed and an equivalent entry gone stale."""
+    root = tmp_path / "toy"
+    shutil.copytree(toy.root, root)
+    hidden = root / "graders/toy/hidden/test_counter_hidden.py"
+    text = hidden.read_text()
+    hidden.write_text(
+        text.replace("expect_equal(mine.total, theirs.total", "(mine.total, theirs.total")
+    )
+    spec = root / "specs/toy.toml"
+    spec.write_text(spec.read_text().replace("counter:Tally.add:arguments:1", "counter:gone:x:1"))
+    return root
+
+
+def test_cli_writes_survivors_as_diffs_with_the_tests_that_ran(weak_toy, tmp_path):
+    output = tmp_path / "out"
+    result = CliRunner().invoke(
+        main,
+        [
+            *("mutants", "toy", "--phase", "1", "--part", "tally"),
+            *("--output", str(output), "--project", str(weak_toy)),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "surviving mutant" in result.output and "kill rate" in result.output
+    assert "no such mutant is made any more" in result.output
+    data = json.loads((output / "mutants.json").read_text())
+    assert data["format"] == "cardlab-mutants/1" and data["other_parts"] == "reference"
+    survivors = [m for m in data["mutants"] if m["status"] == SURVIVED]
+    assert survivors, "a weakened tally test lets some mutant through"
+    assert all(m["parts"] == ["tally"] and m["tests"] for m in survivors)
+    diffs = sorted(p.name for p in (output / "survivors").iterdir())
+    assert len(diffs) == len(survivors)
+    assert (output / "report.txt").read_text().startswith("toy phase 1")
+
+
+def test_a_reference_that_loses_points_is_refused(toy, tmp_path):
+    root = tmp_path / "toy"
+    shutil.copytree(toy.root, root)
+    counter = root / "reference/toy/counter.py"
+    counter.write_text(counter.read_text().replace("return a + b", "return a - b"))
+    with pytest.raises(CardlabError, match=r"the reference scores .* mend the graders"):
+        grade_mutants(Project(root), "toy", 1)
+
+
+def test_unknown_phase_is_one_line(toy):
+    result = CliRunner().invoke(
+        main, ["mutants", "toy", "--phase", "9", "--project", str(toy.root)]
+    )
+    assert result.exit_code == 2 and "has no phase 9" in result.output
