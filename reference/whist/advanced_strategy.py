@@ -1,0 +1,148 @@
+"""A stronger strategy: it counts the cards played and reads what its partner shows.
+
+The strategy remembers every card seen in the hand (from completed tricks and the trick
+in progress) and which players have shown themselves void in a suit (by not following
+it).  From that it knows which of its cards are *masters*: cards no unseen card of the
+same suit can beat.  It plays like this:
+
+* **Leading**: a master of a plain (non-trump) suit, if it has one; else a low card of a
+  plain suit its partner is void in, so the partner can trump; else a master trump when
+  it holds most of the trumps left; else the lowest card of its longest plain suit.
+* **Following, partner winning**: it plays low, unless the partner's card can still be
+  beaten by the opponent playing last and it can take over with a master.
+* **Following, partner not winning**: last to play, the cheapest card that wins; earlier,
+  a master if it can win with one, else its highest card if that wins for now, else a
+  low card.  Void in the led suit, it trumps with the cheapest winning trump, except
+  when the partner plays last and the opponents are not void in the suit.
+* **Discarding**: the lowest card that is not a master, from its shortest plain suit,
+  so as to become void and trump later.
+
+It keeps its memory for one hand and starts afresh when it is given 13 cards again.
+"""
+
+from __future__ import annotations
+
+from cards.card import SUIT_ORDER, Card, Suit, full_deck
+from cards.hand import Hand
+
+from .player import Strategy
+from .trick import NUM_PLAYERS, Trick, beats, partner_of
+
+_FULL_HAND = 13
+
+
+def _strength(card: Card) -> int:
+    """Return the strength of the card's rank, the sort key of ``min``/``max`` here."""
+    return card.rank.strength
+
+
+class AdvancedStrategy(Strategy):
+    """Counts cards and infers voids, for better leads, follows and discards."""
+
+    def __init__(self) -> None:
+        """Start with no memory; the first full hand starts it."""
+        self._unseen: set[Card] = set(full_deck())
+        self._voids: set[tuple[int, Suit]] = set()
+
+    def _start_hand(self, hand: Hand) -> None:
+        """Forget the last hand: every card not in ``hand`` is unseen again."""
+        self._unseen = set(full_deck()).difference(hand)
+        self._voids = set()
+
+    def update_data(self, trick: Trick) -> None:
+        """Mark the trick's cards as seen and note who did not follow the led suit."""
+        self._see(trick)
+
+    def _see(self, trick: Trick) -> None:
+        """Record the cards of a trick, complete or not."""
+        led = trick.lead_suit
+        for offset, card in enumerate(trick.cards):
+            self._unseen.discard(card)
+            if card.suit is not led:
+                self._voids.add(((trick.lead_player + offset) % NUM_PLAYERS, led))
+
+    def _is_master(self, card: Card) -> bool:
+        """Return True if no unseen card of the card's suit is higher."""
+        return not any(
+            other.suit is card.suit and other.rank.strength > card.rank.strength
+            for other in self._unseen
+        )
+
+    def _unseen_in(self, suit: Suit) -> int:
+        """Return the number of unseen cards of ``suit``."""
+        return sum(1 for card in self._unseen if card.suit is suit)
+
+    def choose_card(self, hand: Hand, trick: Trick) -> Card:
+        """Choose a card as the module describes; the seat is ``trick.next_player``."""
+        if len(hand) == _FULL_HAND:
+            self._start_hand(hand)
+        self._see(trick)
+        cards = list(hand)
+        seat = trick.next_player
+        if not trick.cards:
+            return self._lead(cards, trick.trumps, seat)
+        return self._follow(cards, trick, seat)
+
+    def _lead(self, cards: list[Card], trumps: Suit, seat: int) -> Card:
+        """Choose the card to lead."""
+        plain = [card for card in cards if card.suit is not trumps]
+        opponents = ((seat + 1) % NUM_PLAYERS, (seat + 3) % NUM_PLAYERS)
+        safe = [
+            card for card in plain
+            if self._is_master(card) and not any((o, card.suit) in self._voids for o in opponents)
+        ]
+        if safe:
+            return max(safe, key=_strength)
+        partner = partner_of(seat)
+        ruffs = [
+            card for card in plain
+            if (partner, card.suit) in self._voids and (partner, trumps) not in self._voids
+        ]
+        if ruffs:
+            return min(ruffs, key=_strength)
+        my_trumps = [card for card in cards if card.suit is trumps]
+        if my_trumps and len(my_trumps) >= 4 and self._unseen_in(trumps):
+            top = max(my_trumps, key=_strength)
+            return top if self._is_master(top) else min(my_trumps, key=_strength)
+        if not plain:
+            return min(cards, key=_strength)
+        lengths = {suit: sum(card.suit is suit for card in plain) for suit in SUIT_ORDER}
+        longest = max(SUIT_ORDER, key=lambda suit: lengths[suit])
+        return min((card for card in plain if card.suit is longest), key=_strength)
+
+    def _follow(self, cards: list[Card], trick: Trick, seat: int) -> Card:
+        """Choose a card when someone has already led."""
+        led = [card for card in cards if card.suit is trick.lead_suit]
+        best = trick.winning_card()
+        last = len(trick) == NUM_PLAYERS - 1
+        partner = partner_of(seat)
+        if trick.winner() == partner:
+            if led and not last and not self._is_master(best) and best.suit is not trick.trumps:
+                masters = [c for c in led if self._is_master(c) and beats(c, best, trick.trumps)]
+                if masters:
+                    return min(masters, key=_strength)
+            return min(led, key=_strength) if led else self._discard(cards, trick.trumps)
+        if led:
+            winning = [card for card in led if beats(card, best, trick.trumps)]
+            if not winning:
+                return min(led, key=_strength)
+            if last:
+                return min(winning, key=_strength)
+            masters = [card for card in winning if self._is_master(card)]
+            if masters:
+                return min(masters, key=_strength)
+            return max(winning, key=_strength) if len(trick) == 2 else min(led, key=_strength)
+        trumps = trick.trumps
+        winning_trumps = [c for c in cards if c.suit is trumps and beats(c, best, trumps)]
+        if winning_trumps:
+            return min(winning_trumps, key=_strength)
+        return self._discard(cards, trick.trumps)
+
+    def _discard(self, cards: list[Card], trumps: Suit) -> Card:
+        """Choose a card to throw away: a low non-master from the shortest plain suit."""
+        plain = [card for card in cards if card.suit is not trumps]
+        if not plain:
+            return min(cards, key=_strength)
+        spare = [card for card in plain if not self._is_master(card)] or plain
+        length = {suit: sum(c.suit is suit for c in plain) for suit in {c.suit for c in spare}}
+        return min(spare, key=lambda card: (length[card.suit], card.rank.strength))
