@@ -6,8 +6,10 @@ it).  From that it knows which of its cards are *masters*: cards no unseen card 
 same suit can beat.  It plays like this:
 
 * **Leading**: a master of a plain (non-trump) suit, if it has one; else a low card of a
-  plain suit its partner is void in, so the partner can trump; else a master trump when
-  it holds most of the trumps left; else the lowest card of its longest plain suit.
+  plain suit its partner is void in, so the partner can trump; else, holding four trumps
+  or more while others are unseen, a trump (its highest if that is a master, else its
+  lowest) to draw the opponents' trumps; else the lowest card of its shortest plain
+  suit, so as to become void in it and trump that suit later.
 * **Following, partner winning**: it plays low, unless the partner's card can still be
   beaten by the opponent playing last and it can take over with a master.
 * **Following, partner not winning**: last to play, the cheapest card that wins; earlier,
@@ -107,8 +109,8 @@ class AdvancedStrategy(Strategy):
         if not plain:
             return min(cards, key=_strength)
         lengths = {suit: sum(card.suit is suit for card in plain) for suit in SUIT_ORDER}
-        longest = max(SUIT_ORDER, key=lambda suit: lengths[suit])
-        return min((card for card in plain if card.suit is longest), key=_strength)
+        shortest = min((suit for suit in SUIT_ORDER if lengths[suit]), key=lengths.__getitem__)
+        return min((card for card in plain if card.suit is shortest), key=_strength)
 
     def _follow(self, cards: list[Card], trick: Trick, seat: int) -> Card:
         """Choose a card when someone has already led."""
