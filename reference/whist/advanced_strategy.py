@@ -1,25 +1,11 @@
-"""A stronger strategy: it counts the cards played and reads what its partner shows.
+"""A strategy of your own design that plays better than ``BasicStrategy``.
 
-The strategy remembers every card seen in the hand (from completed tricks and the trick
-in progress) and which players have shown themselves void in a suit (by not following
-it).  From that it knows which of its cards are *masters*: cards no unseen card of the
-same suit can beat.  It plays like this:
-
-* **Leading**: a master of a plain (non-trump) suit, if it has one; else a low card of a
-  plain suit its partner is void in, so the partner can trump; else, holding four trumps
-  or more while others are unseen, a trump (its highest if that is a master, else its
-  lowest) to draw the opponents' trumps; else the lowest card of its shortest plain
-  suit, so as to become void in it and trump that suit later.
-* **Following, partner winning**: it plays low, unless the partner's card can still be
-  beaten by the opponent playing last and it can take over with a master.
-* **Following, partner not winning**: last to play, the cheapest card that wins; earlier,
-  a master if it can win with one, else its highest card if that wins for now, else a
-  low card.  Void in the led suit, it trumps with the cheapest winning trump, except
-  when the partner plays last and the opponents are not void in the suit.
-* **Discarding**: the lowest card that is not a master, from its shortest plain suit,
-  so as to become void and trump later.
-
-It keeps its memory for one hand and starts afresh when it is given 13 cards again.
+How it plays is up to you; describe it in ``ADVANCED.md``.  Two things are fixed: it
+must beat the basic strategy (the grader measures it in a duplicate tournament of two
+advanced players against two basic ones), and it may learn about the game only through
+its two methods: the hand and the trick in progress given to ``choose_card``, and each
+completed trick given to ``update_data``.  It may keep any memory it likes between calls.
+Its cards must be legal: a card of the hand, following the led suit whenever it can.
 """
 
 from __future__ import annotations
@@ -39,10 +25,10 @@ def _strength(card: Card) -> int:
 
 
 class AdvancedStrategy(Strategy):
-    """Counts cards and infers voids, for better leads, follows and discards."""
+    """A strategy that beats ``BasicStrategy`` using what it has seen of the hand."""
 
     def __init__(self) -> None:
-        """Start with no memory; the first full hand starts it."""
+        """Make a strategy with no memory of any hand yet (it takes no arguments)."""
         self._unseen: set[Card] = set(full_deck())
         self._voids: set[tuple[int, Suit]] = set()
 
@@ -75,7 +61,18 @@ class AdvancedStrategy(Strategy):
         return sum(1 for card in self._unseen if card.suit is suit)
 
     def choose_card(self, hand: Hand, trick: Trick) -> Card:
-        """Choose a card as the module describes; the seat is ``trick.next_player``."""
+        """Choose a legal card of ``hand`` for ``trick``; the seat is ``trick.next_player``.
+
+        Returns:
+            A card of ``hand``, of the led suit whenever the hand holds one.
+        """
+        # The reference's own play, in short: it remembers every card seen in the hand
+        # and who has shown a void; a "master" is a card no unseen card can beat.
+        # Leading: a plain master; else a low card of a suit the partner can trump; else,
+        # with four trumps or more, a trump to draw the opponents'; else the lowest card
+        # of its shortest plain suit, to become void in it.  Following: cheap winners
+        # when last, masters or the highest winner third, low second; never overtake a
+        # safe partner; void, the cheapest winning trump; discards from the shortest suit.
         if len(hand) == _FULL_HAND:
             self._start_hand(hand)
         self._see(trick)

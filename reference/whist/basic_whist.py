@@ -46,7 +46,13 @@ Writer = Callable[[str], object]
 
 
 class BasicWhist:
-    """A game of whist between four players; seats 0 and 2 play against seats 1 and 3."""
+    """A game of whist between four players; seats 0 and 2 play against seats 1 and 3.
+
+    Attributes:
+        trumps: The trump suit of the hand being played or last played (None before
+            the first hand).
+        tricks: The completed tricks of the hand being played or last played, in order.
+    """
 
     def __init__(
         self,
