@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from cards.card import Card
+from cards.card import Card, Suit
 from cards.hand import Hand
 
 from .player import Strategy
@@ -44,9 +44,9 @@ def _all_of_lowest_rank(cards: list[Card]) -> frozenset[Card]:
     return frozenset(card for card in cards if card.rank.strength == lowest)
 
 
-def _lowest_discard(cards: list[Card], trick: Trick) -> frozenset[Card]:
+def _lowest_discard(cards: list[Card], trumps: Suit) -> frozenset[Card]:
     """Return the lowest non-trumps, or the lowest trump when holding only trumps."""
-    others = [card for card in cards if card.suit is not trick.trumps]
+    others = [card for card in cards if card.suit is not trumps]
     return _all_of_lowest_rank(others or cards)
 
 
@@ -70,20 +70,21 @@ def basic_choices(hand: Iterable[Card], trick: Trick) -> frozenset[Card]:
     seat = trick.next_player
     if seat is None:
         raise ValueError("the trick is complete: no one is to play")
-    if not trick.cards:
+    if not len(trick):
         highest = max(card.rank.strength for card in cards)
         return frozenset(card for card in cards if card.rank.strength == highest)
-    led = [card for card in cards if card.suit is trick.lead_suit]
+    lead, trumps = trick.lead_suit, trick.trumps
+    led = [card for card in cards if card.suit is lead]
     best = trick.winning_card()
     if trick.winner() == partner_of(seat):
-        return frozenset({min(led, key=_strength)}) if led else _lowest_discard(cards, trick)
+        return frozenset({min(led, key=_strength)}) if led else _lowest_discard(cards, trumps)
     if led:
         top = max(led, key=_strength)
-        return frozenset({top if beats(top, best, trick.trumps) else min(led, key=_strength)})
-    winning_trumps = [c for c in cards if c.suit is trick.trumps and beats(c, best, trick.trumps)]
+        return frozenset({top if beats(top, best, trumps) else min(led, key=_strength)})
+    winning_trumps = [c for c in cards if c.suit is trumps and beats(c, best, trumps)]
     if winning_trumps:
         return frozenset({min(winning_trumps, key=_strength)})
-    return _lowest_discard(cards, trick)
+    return _lowest_discard(cards, trumps)
 
 
 class BasicStrategy(Strategy):
