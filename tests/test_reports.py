@@ -66,7 +66,7 @@ def test_json_report_has_its_documented_fields(report):
     assert set(data) == {
         "format", "assignment", "title", "phase", "phase_title", "submission", "score",
         "max_score", "public_only", "notes", "parts", "cardlab_version", "python", "seconds",
-        "isolation",
+        "isolation", "open_points",
     }
     assert set(data["isolation"]) == {"applied", "missing"}
     assert data["isolation"]["applied"], "a worker ran, so some confinement layer applied"

@@ -59,18 +59,31 @@ def _parts_table(phase: Phase) -> str:
 
 
 def _tournament_text(tournament: Tournament, points: float) -> str:
+    if tournament.on_points:
+        measure = "the lower end of the 95% confidence interval of your mean points per deal"
+        header = "| lower end at least | credit | points |"
+
+        def shown(level: float) -> str:
+            return f"{level:+.2f}"
+    else:
+        measure = "your share of the games"
+        header = "| share of games at least | credit | points |"
+
+        def shown(level: float) -> str:
+            return f"{level:.0%}"
+
     rows = [
         f"The `{tournament.part}` part is earned in a tournament of {tournament.deals} "
-        f"seeded deals (seed {tournament.seed}). The best threshold your share of the "
-        "games reaches gives its credit:",
+        f"seeded deals (seed {tournament.seed}). The best threshold {measure} "
+        "reaches gives its credit:",
         "",
-        "| share of games at least | credit | points |",
+        header,
         "| ---: | ---: | ---: |",
         *(
-            f"| {t.share:.0%} | {t.credit:.0%} | {_points(points * t.credit)} |"
-            for t in sorted(tournament.thresholds, key=lambda t: -t.share)
+            f"| {shown(t.level)} | {t.credit:.0%} | {_points(points * t.credit)} |"
+            for t in sorted(tournament.thresholds, key=lambda t: -t.level)
         ),
-        f"| below {min(t.share for t in tournament.thresholds):.0%} | 0% | 0 |",
+        f"| below {shown(min(t.level for t in tournament.thresholds))} | 0% | 0 |",
     ]
     return "\n".join(rows)
 

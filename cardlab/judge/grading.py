@@ -26,7 +26,7 @@ import pytest
 
 import cardlab
 
-from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Project
 from ..course.spec import Spec, load_spec
 from ..errors import CardlabError
 from ..worker import compose
@@ -34,6 +34,7 @@ from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
 from ..worker.sandbox import ignored_files, refusals
 from . import plugin as plugin_module
+from .manual import manual_part
 from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
@@ -52,8 +53,9 @@ class GradingJob:
         codec_file: The assignment's codec, if any.
         public_dir: Folder of public tests.
         hidden_dir: Folder of hidden tests, or None for a student's check.
-        reference_dir: The reference package folder, where it is available.
+        reference_dirs: The reference folder of each package, where it is available.
         reproduce: A command to run one test again (``{test}`` stands for its id).
+        artifacts: Where tests may write files the report links to, or None.
     """
 
     spec: Spec
@@ -63,8 +65,33 @@ class GradingJob:
     codec_file: Path | None
     public_dir: Path
     hidden_dir: Path | None
-    reference_dir: Path | None
+    reference_dirs: dict[str, Path] | None
     reproduce: str
+    artifacts: Path | None = None
+
+
+def compose_phase(
+    spec: Spec, phase: int, provided: dict[str, Path], folder: Path
+) -> compose.Composition:
+    """Where each module of a phase comes from: the submission or the provided folders.
+
+    Args:
+        spec: The assignment's spec.
+        phase: The phase number.
+        provided: The provided folder of each package (reference source or bytecode).
+        folder: The submission: the package's modules, or with several packages a
+            folder per package.
+    """
+    modules = spec.submitted_modules(phase)
+    if not spec.has_packages:
+        return compose.compose(spec.package, provided[spec.package], folder, modules)
+    written = spec.by_package(modules)
+    return compose.compose_packages(
+        [
+            compose.compose(package, provided[package], folder / package, written.get(package, ()))
+            for package in spec.packages_in(phase)
+        ]
+    )
 
 
 def project_job(
@@ -77,8 +104,8 @@ def project_job(
     """
     spec = project.spec(assignment)
     spec.phase(phase)
-    reference_dir = project.reference_dir(assignment)
-    folder = submission if submission is not None else project.student_dir(assignment)
+    reference_dirs = project.reference_dirs(spec)
+    folder = submission if submission is not None else project.stubs_dir(spec)
     graders = project.graders_dir(assignment)
     codec_file = graders / CODEC_FILE
     shown = folder if submission is not None else None
@@ -87,13 +114,11 @@ def project_job(
         spec=spec,
         phase=phase,
         submission=folder,
-        composition=compose.compose(
-            spec.package, reference_dir, folder, spec.submitted_modules(phase)
-        ),
+        composition=compose_phase(spec, phase, reference_dirs, folder),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
-        reference_dir=reference_dir,
+        reference_dirs=reference_dirs,
         reproduce=f"cardlab grade {assignment} --phase {phase}{option} --test '{{test}}'",
     )
 
@@ -114,20 +139,20 @@ def handout_job(folder: Path) -> GradingJob:
     manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
     spec = load_spec(folder / "spec.toml")
     phase = int(manifest["phase"])
-    package_dir = folder / spec.package
+    package_dirs = {package: folder / package for package in spec.packages_in(phase)}
+    submission = folder if spec.has_packages else package_dirs[spec.package]
     codec_file = folder / "tests" / CODEC_FILE
     return GradingJob(
         spec=spec,
         phase=phase,
-        submission=package_dir,
-        composition=compose.compose(
-            spec.package, package_dir, package_dir, spec.submitted_modules(phase)
-        ),
+        submission=submission,
+        composition=compose_phase(spec, phase, package_dirs, submission),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=folder / "tests",
         hidden_dir=None,
-        reference_dir=None,
+        reference_dirs=None,
         reproduce="cardlab check --test '{test}'",
+        artifacts=folder / ARTIFACTS_FOLDER,
     )
 
 
@@ -140,7 +165,7 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
-    reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
+    reference = Reference.of_packages(job.reference_dirs, codec) if job.reference_dirs else None
     phase = job.spec.phase(job.phase)
     setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
     hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
@@ -156,11 +181,8 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
             reference=reference,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
-            student_files={
-                name: path
-                for name, path in job.composition.modules.items()
-                if job.composition.origins[name] == compose.STUDENT
-            },
+            student_files=job.composition.student_modules(),
+            artifacts=job.artifacts,
         )
     )
     notes = _submission_notes(job)
@@ -256,11 +278,21 @@ def _submission_notes(job: GradingJob) -> list[str]:
     if not job.submission.is_dir():
         notes.append(f"the submission folder {job.submission} does not exist")
         return notes
-    missing = [p.name for p in job.composition.student_files() if not os.path.lexists(p)]
+    missing = [
+        _shown(path, job.submission)
+        for path in job.composition.student_files()
+        if not os.path.lexists(path)
+    ]
     if missing:
         notes.append(f"missing from the submission: {', '.join(missing)}")
-    notes += refusals(job.composition).values()
+    for part in job.composition.packages:
+        notes += refusals(part).values()
     return notes + ignored_files(job.submission, job.composition)
+
+
+def _shown(path: Path, folder: Path) -> str:
+    """A submission file as the student knows it: relative to the submission folder."""
+    return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
 
 
 def _no_tests_note(job: GradingJob) -> str:
@@ -276,6 +308,9 @@ def _report(
     isolation = plugin.isolation
     parts = []
     for part in phase.parts:
+        if part.manual:
+            parts.append(manual_part(part, job.submission, job.hidden_dir is None))
+            continue
         tests = tuple(r for r in plugin.results if r.part == part.id)
         note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job)
         score = round(part_score(part.points, tests), 2)

@@ -7,7 +7,8 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
   whose part is not graded in this phase;
 * gives tests the fixtures ``student`` (the proxy to the student's code), ``ref``
   (the reference, hidden tests only), ``phase`` (the spec's phase), ``credit``
-  (partial credit) and ``student_files`` (the submission's files, to read as text);
+  (partial credit), ``student_files`` (the submission's files, to read as text) and
+  ``artifacts`` (a folder for files a test makes for the report, such as a plot);
 * seeds hypothesis per test, with no example database;
 * turns every failure into a message for the student: what was called, what came
   back, and how to run the test again; never a framework traceback.
@@ -71,6 +72,8 @@ class RunSettings:
         reproduce: A command that runs one test again; ``{test}`` stands for its id.
         student_files: The submission's files graded in this phase, by module name
             (to read as text, such as for style indicators; never to import).
+        artifacts: Where tests may write files for the report (a tournament's plot),
+            or None when the run keeps no files.
     """
 
     phase: Phase
@@ -79,6 +82,7 @@ class RunSettings:
     hidden_dirs: tuple[Path, ...]
     reproduce: str
     student_files: Mapping[str, Path] = field(default_factory=dict)
+    artifacts: Path | None = None
 
 
 @dataclass(eq=False)
@@ -335,3 +339,9 @@ def student_files(request: pytest.FixtureRequest) -> Mapping[str, Path]:
 def credit(request: pytest.FixtureRequest) -> Credit:
     """Partial credit for this test."""
     return request.node.stash.setdefault(_credit_key, Credit())
+
+
+@pytest.fixture(scope="session")
+def artifacts(request: pytest.FixtureRequest) -> Path | None:
+    """A folder for files the report links to (a plot), or None when none are kept."""
+    return _plugin(request).settings.artifacts

@@ -23,10 +23,10 @@ from typing import Any
 
 from rich.console import Console
 
-from ..codec import Codec
+from ..course.project import Project
 from ..errors import CardlabError
-from ..project import Project
-from ..reference import Reference
+from ..judge.reference import Reference
+from ..worker.codec import Codec
 from .terminal import Ask, BadEntry, check_quit, run_game
 
 OPTIONS = ("mode",)
@@ -72,9 +72,7 @@ def play(
     folders = {package: project.package_dir(package) for package in PACKAGES}
     missing = [str(folder) for folder in folders.values() if not folder.is_dir()]
     if missing:
-        raise CardlabError(
-            f"the whist reference is not in {missing[0]}; play in the project tree"
-        )
+        raise CardlabError(f"the whist reference is not in {missing[0]}; play in the project tree")
     console = console or Console()
     if seed is None:
         seed = random.SystemRandom().randrange(_NEW_SEED_LIMIT)
@@ -199,8 +197,11 @@ class WhistTable:
             else:
                 strategy = TerminalStrategy(self) if seat == 0 else ref.BasicStrategy(rng)
             players.append(ref.BasicPlayer(seat, strategy))
-        who = ("players 1 and 3 play the advanced strategy against the basic players 2 and 4"
-               if watch else "you are player 1, partnered with player 3, against players 2 and 4")
+        who = (
+            "players 1 and 3 play the advanced strategy against the basic players 2 and 4"
+            if watch
+            else "you are player 1, partnered with player 3, against players 2 and 4"
+        )
         self.console.print(f"Whist to 7 points (seed {seed}): {who}.")
         game = ref.BasicWhist(players, rng, self._line)
         hand = 0
@@ -213,8 +214,9 @@ class WhistTable:
         winners = "players 1 and 3" if game.winner() == 0 else "players 2 and 4"
         if not watch:
             winners = "You and player 3" if game.winner() == 0 else "Players 2 and 4"
-        self.console.print(f"{winners[0].upper()}{winners[1:]} win {max(game.scores)} to "
-                           f"{min(game.scores)}.")
+        self.console.print(
+            f"{winners[0].upper()}{winners[1:]} win {max(game.scores)} to {min(game.scores)}."
+        )
 
     def _line(self, line: str) -> None:
         """Print one line of the game's own report."""

@@ -15,6 +15,9 @@ Fields (documented for instructors in docs/instructors/reports.md):
 * ``isolation``: ``applied`` (the worker's confinement layers) and ``missing`` (one
   line per layer this machine could not give). Added within format 1: readers that
   do not know it ignore it.
+* ``open_points``, and for a part marked by hand ``manual`` (the file it marks) and
+  ``document`` (that file's text, null when missing or in a student's check): its
+  ``score`` is 0 and its points are left for the instructor. Added within format 1.
 
 Only ``seconds`` fields differ between two runs on the same submission.
 """
@@ -52,6 +55,7 @@ def to_json(report: GradeReport) -> dict[str, Any]:
         "submission": report.submission,
         "score": report.score,
         "max_score": report.max_score,
+        "open_points": report.open_points,
         "public_only": report.public_only,
         "notes": list(report.notes),
         "parts": [
@@ -62,6 +66,7 @@ def to_json(report: GradeReport) -> dict[str, Any]:
                 "max_score": part.max_score,
                 "note": part.note,
                 "tests": [_test(test) for test in part.tests],
+                **({"manual": part.manual, "document": part.document} if part.manual else {}),
             }
             for part in report.parts
         ],

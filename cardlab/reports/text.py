@@ -30,6 +30,34 @@ def _passed(part: PartResult) -> str:
     return f"{part.passed} / {part.counted}"
 
 
+def _results(report: GradeReport) -> list[Panel]:
+    """Panels for passed tests that say what they measured (a tournament's result)."""
+    return [
+        Panel(
+            Text(test.message),
+            title=f"[bold green]✓[/] {part.title}: {test.name}",
+            title_align="left",
+            border_style="green",
+        )
+        for part in report.parts
+        for test in part.tests
+        if test.status == "passed" and test.message
+    ]
+
+
+def _documents(report: GradeReport) -> list[Panel]:
+    """Panels holding, in full, the files of the parts the instructor marks by hand."""
+    return [
+        Panel(
+            Text(part.document),
+            title=f"{part.manual}, for {part.title} ({part.max_score:g} points to award)",
+            title_align="left",
+        )
+        for part in report.parts
+        if part.manual and part.document is not None
+    ]
+
+
 def _failures(report: GradeReport) -> list[Panel]:
     panels = []
     for part in report.parts:
@@ -71,6 +99,12 @@ def print_report(report: GradeReport, console: Console) -> None:
     if not report.public_only:  # for the instructor: a student's own check needs no sandbox
         for note in report.isolation_notes:
             console.print(f"[dim]Isolation not available: {note}[/]")
+    if report.open_points:
+        console.print(
+            f"{report.open_points:g} points are left for the instructor to award by hand."
+        )
+    for panel in (*_results(report), *_documents(report)):
+        console.print(panel)
     failures = _failures(report)
     if failures:
         console.print(f"\n[bold]{len(failures)} failing test(s):[/]")

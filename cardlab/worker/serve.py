@@ -23,6 +23,7 @@ import contextlib
 import importlib
 import io
 import operator
+import pickle
 import random
 import sys
 import traceback
@@ -55,6 +56,13 @@ _BUILTINS: dict[str, Callable[..., Any]] = {
     "isinstance": isinstance,
     "type_name": lambda obj: type(obj).__name__,
     "Random": random.Random,
+    # Graders of iterators, key functions, pickling with format versions (whist):
+    "iter": iter,
+    "next": next,
+    "sorted_by": lambda items, key: sorted(items, key=key),
+    "setattr": setattr,
+    "pickle_dumps": pickle.dumps,
+    "pickle_loads": pickle.loads,
 }
 _ORIGINAL_STDIN = sys.stdin
 
@@ -107,7 +115,7 @@ class Worker:
         self.write_fd = write_fd
         self.handles: dict[int, Any] = {}
         self.next_handle = 1
-        self.package = ""
+        self.composition = compose.Composition("", None)
         self.modules: dict[str, ModuleType] = {}
         self.student_files: set[str] = set()
         self.codec = Codec([])
@@ -176,14 +184,14 @@ class Worker:
     def init(self, request: dict) -> None:
         """Compose the package and load the codec."""
         composition = compose.Composition.from_message(request["composition"])
-        self.package = composition.package
+        self.composition = composition
         self.student_files = {str(path) for path in composition.student_files()}
         self.output_limit = int(request.get("output_bytes", self.output_limit))
         compose.install(composition)
         codec_path = request.get("codec")
         if codec_path:
             self.codec = load_codec(Path(codec_path))
-        self.preload(name for name, origin in composition.origins.items() if origin == "student")
+        self.preload(composition.student_modules())
 
     def preload(self, names: Iterable[str]) -> None:
         """Import the student's modules now, at start-up.
@@ -194,21 +202,20 @@ class Worker:
         """
         for name in names:
             with contextlib.suppress(BaseException):
-                importlib.import_module(f"{self.package}.{name}")
+                importlib.import_module(self.composition.import_name(name)[0])
 
     def resolve(self, path: str) -> Any:
         """Find an object of the composed package by dotted path (``card.Card``).
 
+        With several packages, a path names its package first (``cards.card.Card``).
         Each module is imported once and kept: the codec resolves a class for every
         value it encodes, and ``importlib.import_module`` costs far more than a dict
         lookup. Attributes are still looked up on every call, as before.
         """
-        module_name, *attributes = path.split(".")
+        module_name, attributes = self.composition.import_name(path)
         obj: Any = self.modules.get(module_name)
         if obj is None:
-            obj = self.modules[module_name] = importlib.import_module(
-                f"{self.package}.{module_name}"
-            )
+            obj = self.modules[module_name] = importlib.import_module(module_name)
         for attribute in attributes:
             obj = getattr(obj, attribute)
         return obj

@@ -10,12 +10,22 @@ its leader and its cards (``SPADES|2|QH 3H``), built with ``Trick(trumps, leader
 and one ``set_card`` per card, in playing order.
 """
 
-from cardlab.codec import Codec, EnumType, Resolve, TextType
+from cardlab.worker.codec import Codec, EnumType, Resolve, TextType
 
 SUIT_BY_LETTER = {"S": "SPADES", "H": "HEARTS", "D": "DIAMONDS", "C": "CLUBS"}
 RANK_BY_SYMBOL = {
-    "2": "TWO", "3": "THREE", "4": "FOUR", "5": "FIVE", "6": "SIX", "7": "SEVEN",
-    "8": "EIGHT", "9": "NINE", "10": "TEN", "J": "JACK", "Q": "QUEEN", "K": "KING",
+    "2": "TWO",
+    "3": "THREE",
+    "4": "FOUR",
+    "5": "FIVE",
+    "6": "SIX",
+    "7": "SEVEN",
+    "8": "EIGHT",
+    "9": "NINE",
+    "10": "TEN",
+    "J": "JACK",
+    "Q": "QUEEN",
+    "K": "KING",
     "A": "ACE",
 }
 SYMBOL_BY_RANK = {name: symbol for symbol, name in RANK_BY_SYMBOL.items()}
@@ -61,10 +71,12 @@ def trick_from_notation(text: str, resolve: Resolve):
     return trick
 
 
-CODEC = Codec([
-    EnumType("cards.card.Suit"),
-    EnumType("cards.card.Rank"),
-    TextType("cards.card.Card", card_notation, card_from_notation),
-    TextType("cards.hand.Hand", hand_notation, hand_from_notation, inbound_only=True),
-    TextType("whist.trick.Trick", trick_notation, trick_from_notation, inbound_only=True),
-])
+CODEC = Codec(
+    [
+        EnumType("cards.card.Suit"),
+        EnumType("cards.card.Rank"),
+        TextType("cards.card.Card", card_notation, card_from_notation),
+        TextType("cards.hand.Hand", hand_notation, hand_from_notation, inbound_only=True),
+        TextType("whist.trick.Trick", trick_notation, trick_from_notation, inbound_only=True),
+    ]
+)

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from whist_situations import BRANCHES, situations
 
-from cardlab.codec import Value
 from cardlab.testing import card, cards, expect_equal, expect_true, show
+from cardlab.worker.codec import Value
 
 pytestmark = pytest.mark.part("basic-strategy")
 
@@ -24,8 +24,7 @@ def allowed(r, trumps, leader, trick_texts, hand_texts):
 
 
 def situation_text(trumps, leader, trick, hand):
-    return (f"trumps {trumps}, seat {leader} led, trick [{' '.join(trick)}], "
-            f"hand [{' '.join(hand)}]")
+    return f"trumps {trumps}, seat {leader} led, trick [{' '.join(trick)}], hand [{' '.join(hand)}]"
 
 
 @pytest.mark.weight(2)
@@ -38,8 +37,12 @@ def test_choice_is_allowed(student, r, branch):
     def check(drawn):
         _, trumps, leader, trick, hand = drawn
         strategy = student.whist.basic_strategy.BasicStrategy(student.builtin("Random", 5))
-        got = student.method(strategy, "choose_card", Value("Hand", " ".join(hand)),
-                             Value("Trick", f"{trumps}|{leader}|{' '.join(trick)}"))
+        got = student.method(
+            strategy,
+            "choose_card",
+            Value("Hand", " ".join(hand)),
+            Value("Trick", f"{trumps}|{leader}|{' '.join(trick)}"),
+        )
         wanted = allowed(r, trumps, leader, trick, hand)
         expect_true(
             type(got) is Value and got.text in wanted,
@@ -55,10 +58,13 @@ def test_ties_are_broken_by_the_generator(student):
     picks = set()
     for seed in range(12):
         strategy = student.whist.basic_strategy.BasicStrategy(student.builtin("Random", seed))
-        got = student.method(strategy, "choose_card", Value("Hand", "AS KS AD 2C"),
-                             Value("Trick", "HEARTS|0|"))
-        expect_true(got in (card("AS"), card("AD")),
-                    f"leading from [AS KS AD 2C] chose {show(got)}, not an Ace")
+        got = student.method(
+            strategy, "choose_card", Value("Hand", "AS KS AD 2C"), Value("Trick", "HEARTS|0|")
+        )
+        expect_true(
+            got in (card("AS"), card("AD")),
+            f"leading from [AS KS AD 2C] chose {show(got)}, not an Ace",
+        )
         picks.add(got)
     expect_equal(len(picks), 2, "different Aces chosen over twelve seeded generators")
 
@@ -76,12 +82,17 @@ def test_basic_player_plays_from_its_hand(student, r):
         trick = Value("Trick", "HEARTS|0|")
         got = student.method(player, "play_card", trick)
         wanted = allowed(r, "HEARTS", 0, [], held)
-        expect_true(type(got) is Value and got.text in wanted,
-                    f"play_card number {count + 1} leading from [{' '.join(held)}] gave "
-                    f"{show(got)}, expected one of {' '.join(sorted(wanted))}")
+        expect_true(
+            type(got) is Value and got.text in wanted,
+            f"play_card number {count + 1} leading from [{' '.join(held)}] gave "
+            f"{show(got)}, expected one of {' '.join(sorted(wanted))}",
+        )
         held.remove(got.text)
-        expect_equal(student.builtin("list", student.attr(player, "hand")), cards(" ".join(held)),
-                     f"the player's hand after playing {got.text}")
+        expect_equal(
+            student.builtin("list", student.attr(player, "hand")),
+            cards(" ".join(held)),
+            f"the player's hand after playing {got.text}",
+        )
     expect_equal(student.attr(player, "player_id"), 0, "BasicPlayer(0).player_id")
 
 

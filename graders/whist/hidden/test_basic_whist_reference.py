@@ -53,17 +53,22 @@ class Replay:
         expect_equal(len(tricks) if type(tricks) is list else tricks, 13, f"{where}: len(tricks)")
         counts = [0, 0]
         for index, handle in enumerate(tricks, start=1):
-            expect_equal(student.attr(handle, "lead_player"), leader,
-                         f"{where}, trick {index}: lead_player")
+            expect_equal(
+                student.attr(handle, "lead_player"), leader, f"{where}, trick {index}: lead_player"
+            )
             played = student.attr(handle, "cards")
-            expect_true(type(played) is list and len(played) == 4,
-                        f"{where}, trick {index}: cards should be four cards, got {played!r}")
+            expect_true(
+                type(played) is list and len(played) == 4,
+                f"{where}, trick {index}: cards should be four cards, got {played!r}",
+            )
             model = self.r.trick.Trick(trumps, leader)
             for offset, value in enumerate(played):
                 seat = (leader + offset) % 4
-                expect_true(getattr(value, "text", None) in hands[seat],
-                            f"{where}, trick {index}: player {seat} played {value!r}, "
-                            f"not a card of its hand [{' '.join(hands[seat])}]")
+                expect_true(
+                    getattr(value, "text", None) in hands[seat],
+                    f"{where}, trick {index}: player {seat} played {value!r}, "
+                    f"not a card of its hand [{' '.join(hands[seat])}]",
+                )
                 hands[seat].remove(value.text)
                 model.set_card(seat, self.r.of(value.text))
             leader = model.winner()
@@ -104,7 +109,10 @@ def test_entry_points(student, entry):
     """basic_game and advanced_game play a whole game and return the winning side."""
     run = student.console(getattr(student.whist.basic_whist, entry), student.builtin("Random", 3))
     if run.raised is not None:
-        raise AssertionError(f"{entry}(random.Random(3)) raised {run.raised.type_name}: "
-                             f"{run.raised.message}")
-    expect_true(run.result in (0, 1), f"{entry}(random.Random(3)) returned {run.result!r}, not 0 or 1")
+        raise AssertionError(
+            f"{entry}(random.Random(3)) raised {run.raised.type_name}: {run.raised.message}"
+        )
+    expect_true(
+        run.result in (0, 1), f"{entry}(random.Random(3)) returned {run.result!r}, not 0 or 1"
+    )
     expect_true(bool(run.out.strip()), f"{entry}(random.Random(3)) printed nothing")

@@ -20,8 +20,11 @@ def test_every_rank(student, r):
     for rank in r.Rank:
         value = member("Rank", rank.name)
         expect_equal(student.attr(value, "points"), rank.points, f"Rank.{rank.name}.points")
-        expect_equal(student.method(value, "previous"), member("Rank", rank.previous().name),
-                     f"Rank.{rank.name}.previous()")
+        expect_equal(
+            student.method(value, "previous"),
+            member("Rank", rank.previous().name),
+            f"Rank.{rank.name}.previous()",
+        )
 
 
 def test_random_suit(student, r):
@@ -59,8 +62,13 @@ def test_orders_agree_with_reference(student, r, texts):
 def test_comparisons_are_total_and_consistent(student, r, left, right):
     """<, <=, >, >= and == of two cards agree with the natural order (and with each other)."""
     a, b = r.of(left), r.of(right)
-    for name, expected in (("lt", a < b), ("le", a <= b), ("gt", a > b), ("ge", a >= b),
-                           ("eq", a == b)):
+    for name, expected in (
+        ("lt", a < b),
+        ("le", a <= b),
+        ("gt", a > b),
+        ("ge", a >= b),
+        ("eq", a == b),
+    ):
         got = student.builtin_bool(name, card(left), card(right))
         expect_equal(got, expected, f"{name}({left}, {right})")
 
@@ -71,7 +79,9 @@ def test_comparisons_are_total_and_consistent(student, r, left, right):
 def test_max(student, r, texts):
     """Card.max returns the reference's highest card."""
     expected = card(r.Card.max(r.cards(texts)).notation)
-    expect_equal(student.cards.card.Card.max(cards(" ".join(texts))), expected, f"Card.max({texts})")
+    expect_equal(
+        student.cards.card.Card.max(cards(" ".join(texts))), expected, f"Card.max({texts})"
+    )
 
 
 def test_max_of_nothing_raises(student):
@@ -83,8 +93,11 @@ def test_max_of_nothing_raises(student):
 def test_equal_cards_hash_alike(student):
     """Two cards made alike are equal and have the same hash."""
     for text in ("AS", "10D", "2C"):
-        expect_equal(student.builtin("hash", card(text)) == student.builtin("hash", card(text)),
-                     True, f"hash({text}) == hash({text})")
+        expect_equal(
+            student.builtin("hash", card(text)) == student.builtin("hash", card(text)),
+            True,
+            f"hash({text}) == hash({text})",
+        )
 
 
 @pytest.mark.weight(2)
@@ -92,7 +105,9 @@ def test_pickling_round_trip(student):
     """A pickled card loads back equal to itself."""
     for text in ("AS", "10D", "2C", "QH"):
         saved = student.builtin("pickle_dumps", card(text))
-        expect_equal(student.builtin("pickle_loads", saved), card(text), f"pickle round trip of {text}")
+        expect_equal(
+            student.builtin("pickle_loads", saved), card(text), f"pickle round trip of {text}"
+        )
 
 
 @pytest.mark.weight(2)

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+
 from cardlab.testing import card, cards, expect_equal
 
 pytestmark = pytest.mark.part("deck")
@@ -20,8 +21,11 @@ def test_seeded_order(student, r, seed):
     """Deck(random.Random(seed)) iterates in the reference's order (one shuffle of the
     natural order)."""
     expected = cards(" ".join(r.deal(seed)))
-    expect_equal(student.builtin("list", new_deck(student, seed)), expected,
-                 f"list(Deck(random.Random({seed})))")
+    expect_equal(
+        student.builtin("list", new_deck(student, seed)),
+        expected,
+        f"list(Deck(random.Random({seed})))",
+    )
 
 
 @pytest.mark.weight(3)
@@ -69,8 +73,11 @@ def test_new_deck_reshuffles(student, r):
     deck = new_deck(student, 9)
     student.method(deck, "deal")
     student.method(deck, "new_deck")
-    expect_equal(student.builtin("list", deck), cards(" ".join(c.notation for c in reference)),
-                 "list(deck) after deal() and new_deck(), seed 9")
+    expect_equal(
+        student.builtin("list", deck),
+        cards(" ".join(c.notation for c in reference)),
+        "list(deck) after deal() and new_deck(), seed 9",
+    )
 
 
 @pytest.mark.weight(2)
@@ -81,8 +88,11 @@ def test_pickling(student, r):
         student.method(deck, "deal")
     saved = student.builtin("pickle_dumps", deck)
     loaded = student.builtin("pickle_loads", saved)
-    expect_equal(student.builtin("list", loaded), cards(" ".join(r.deal(4)[10:])),
-                 "list(pickle.loads(pickle.dumps(deck))) after 10 deals")
+    expect_equal(
+        student.builtin("list", loaded),
+        cards(" ".join(r.deal(4)[10:])),
+        "list(pickle.loads(pickle.dumps(deck))) after 10 deals",
+    )
     deck_class = student.cards.deck.Deck
     expect_equal(student.attr(deck_class, "FORMAT_VERSION"), 200, "Deck.FORMAT_VERSION")
     student.builtin("setattr", deck_class, "FORMAT_VERSION", 201)

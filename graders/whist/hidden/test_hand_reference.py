@@ -77,11 +77,15 @@ class HandMachine(RuleBasedStateMachine):
         call = "; ".join(self.steps)
         expected = [card(c.notation) for c in self.model]
         expect_equal(self.student.builtin("list", self.mine), expected, f"list(hand) after {call}")
-        expect_equal(self.student.attr(self.mine, "total"), self.model.total,
-                     f"hand.total after {call}")
+        expect_equal(
+            self.student.attr(self.mine, "total"), self.model.total, f"hand.total after {call}"
+        )
         for suit in self.r.Suit:
-            expect_equal(self.student.method(self.mine, "count_suit", member("Suit", suit.name)),
-                         self.model.count_suit(suit), f"hand.count_suit(Suit.{suit.name}) after {call}")
+            expect_equal(
+                self.student.method(self.mine, "count_suit", member("Suit", suit.name)),
+                self.model.count_suit(suit),
+                f"hand.count_suit(Suit.{suit.name}) after {call}",
+            )
 
 
 @pytest.mark.weight(6)
@@ -105,8 +109,11 @@ def test_sorts(student, r, texts):
         model = r.hand.Hand(r.cards(texts))
         student.method(mine, method)
         getattr(model, method)()
-        expect_equal(student.builtin("list", mine), [card(c.notation) for c in model],
-                     f"Hand([{' '.join(texts)}]).{method}()")
+        expect_equal(
+            student.builtin("list", mine),
+            [card(c.notation) for c in model],
+            f"Hand([{' '.join(texts)}]).{method}()",
+        )
 
 
 @pytest.mark.weight(2)
@@ -118,14 +125,21 @@ def test_queries(student, r, texts):
     model = r.hand.Hand(r.cards(texts))
     shown = f"Hand([{' '.join(texts)}])"
     for rank in (r.Rank.TWO, r.Rank.TEN, r.Rank.ACE):
-        expect_equal(student.method(mine, "count_rank", member("Rank", rank.name)),
-                     model.count_rank(rank), f"{shown}.count_rank(Rank.{rank.name})")
+        expect_equal(
+            student.method(mine, "count_rank", member("Rank", rank.name)),
+            model.count_rank(rank),
+            f"{shown}.count_rank(Rank.{rank.name})",
+        )
     for suit in r.Suit:
-        expect_equal(student.method(mine, "has_suit", member("Suit", suit.name)),
-                     model.has_suit(suit), f"{shown}.has_suit(Suit.{suit.name})")
+        expect_equal(
+            student.method(mine, "has_suit", member("Suit", suit.name)),
+            model.has_suit(suit),
+            f"{shown}.has_suit(Suit.{suit.name})",
+        )
     expect_equal(student.builtin("len", mine), len(model), f"len({shown})")
-    expect_equal(student.builtin("contains", mine, card("AS")), r.of("AS") in model,
-                 f"AS in {shown}")
+    expect_equal(
+        student.builtin("contains", mine, card("AS")), r.of("AS") in model, f"AS in {shown}"
+    )
     expect_equal(student.builtin("str", mine), str(model), f"str({shown})")
 
 
@@ -134,7 +148,9 @@ def test_copy_is_independent(student):
     original = student.cards.hand.Hand(cards("AS 2C"))
     copy = student.cards.hand.Hand(original)
     student.method(copy, "remove", card("AS"))
-    expect_equal(student.builtin("list", original), cards("AS 2C"), "the original after copy.remove(AS)")
+    expect_equal(
+        student.builtin("list", original), cards("AS 2C"), "the original after copy.remove(AS)"
+    )
     expect_equal(student.attr(original, "total"), 13, "the original's total after copy.remove(AS)")
 
 
@@ -152,8 +168,11 @@ def test_pickling(student):
     loaded = student.builtin("pickle_loads", saved)
     expect_equal(student.builtin("list", loaded), cards("10D AS AC 4H"), "list(loaded hand)")
     expect_equal(student.attr(loaded, "total"), 36, "loaded hand's total")
-    expect_equal(student.method(loaded, "count_suit", member("Suit", "CLUBS")), 1,
-                 "loaded hand's count_suit(Suit.CLUBS)")
+    expect_equal(
+        student.method(loaded, "count_suit", member("Suit", "CLUBS")),
+        1,
+        "loaded hand's count_suit(Suit.CLUBS)",
+    )
     hand_class = student.cards.hand.Hand
     expect_equal(student.attr(hand_class, "FORMAT_VERSION"), 300, "Hand.FORMAT_VERSION")
     student.builtin("setattr", hand_class, "FORMAT_VERSION", 301)

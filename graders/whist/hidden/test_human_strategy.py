@@ -6,8 +6,8 @@ anchors it: the prompt "Your card (1-N): " is counted, one per answer read.
 
 import pytest
 
-from cardlab.codec import Value
 from cardlab.testing import card, expect_equal, expect_true, show
+from cardlab.worker.codec import Value
 
 pytestmark = pytest.mark.part("human")
 
@@ -20,7 +20,10 @@ PROMPT = "Your card (1-3)"
 def choose(student, trick, typed):
     strategy = student.whist.human_strategy.HumanStrategy()
     return student.console(
-        student.whist.human_strategy.HumanStrategy.choose_card, strategy, HAND, trick,
+        student.whist.human_strategy.HumanStrategy.choose_card,
+        strategy,
+        HAND,
+        trick,
         stdin=typed,
     )
 
@@ -68,6 +71,8 @@ def test_shows_the_hand(student):
 def test_input_ends(student):
     """When the input ends before a card is chosen, choose_card raises EOFError."""
     run = choose(student, LEAD, "9\n")
-    expect_true(run.raised is not None and run.raised.is_a("EOFError"),
-                f"typed only 9, then the input ended: expected EOFError, got "
-                f"{show(run.result) if run.raised is None else run.raised.type_name}")
+    expect_true(
+        run.raised is not None and run.raised.is_a("EOFError"),
+        f"typed only 9, then the input ended: expected EOFError, got "
+        f"{show(run.result) if run.raised is None else run.raised.type_name}",
+    )

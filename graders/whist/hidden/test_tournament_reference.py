@@ -15,10 +15,10 @@ import random
 import pytest
 from whist_tournament import TRICKS, Duplicate, award
 
-from cardlab.codec import Value
-from cardlab.process import WorkerFailure
-from cardlab.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import show
+from cardlab.worker.codec import Value
+from cardlab.worker.process import WorkerFailure
 
 pytestmark = pytest.mark.part("tournament")
 
@@ -65,8 +65,11 @@ def ask(student, r, strategy, hand, trick):
 def play(student, r, seed, advanced, parity):
     """Play one hand; return the tricks the advanced side (seats of ``parity``) took."""
     hands, trumps, leader = deal_hands(r, seed)
-    basic = {seat: r.basic.BasicStrategy(random.Random(seed * 4 + seat))
-             for seat in range(4) if seat % 2 != parity}
+    basic = {
+        seat: r.basic.BasicStrategy(random.Random(seed * 4 + seat))
+        for seat in range(4)
+        if seat % 2 != parity
+    }
     taken = 0
     for _ in range(TRICKS):
         trick = r.trick.Trick(trumps, leader)
@@ -99,8 +102,11 @@ def test_tournament(student, r, phase, credit, artifacts):
             if lost_worker is not None:
                 taken.append(0)
                 continue
-            advanced = {seat: student.whist.advanced_strategy.AdvancedStrategy()
-                        for seat in range(4) if seat % 2 == parity}
+            advanced = {
+                seat: student.whist.advanced_strategy.AdvancedStrategy()
+                for seat in range(4)
+                if seat % 2 == parity
+            }
             game = f"deal {deal + 1}, your strategy in seats {parity} and {parity + 2}"
             try:
                 taken.append(play(student, r, seed, advanced, parity))
@@ -115,6 +121,8 @@ def test_tournament(student, r, phase, credit, artifacts):
     if forfeits:
         problems += f" {len(forfeits)} plays forfeited, the first: {forfeits[0]}."
     if lost_worker:
-        problems += (f" Your code stopped answering in {lost_worker}: that play and every "
-                     "later one were forfeited.")
-    award(result, settings, credit, artifacts, problems)
+        problems += (
+            f" Your code stopped answering in {lost_worker}: that play and every "
+            "later one were forfeited."
+        )
+    award(result, settings, credit, (artifacts, "whist-tournament.png"), problems)

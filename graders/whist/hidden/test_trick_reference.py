@@ -13,8 +13,11 @@ pytestmark = pytest.mark.part("trick")
 
 @pytest.mark.weight(4)
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(SUIT_NAMES), st.integers(0, 3),
-       st.lists(st.sampled_from(ALL_CARDS), min_size=4, max_size=4, unique=True))
+@given(
+    st.sampled_from(SUIT_NAMES),
+    st.integers(0, 3),
+    st.lists(st.sampled_from(ALL_CARDS), min_size=4, max_size=4, unique=True),
+)
 def test_trick_card_by_card(student, r, trumps, leader, texts):
     """After each card: the winner, the winning card, the lead suit, next player, card_of."""
     mine = student.whist.trick.Trick(member("Suit", trumps), leader)
@@ -27,14 +30,23 @@ def test_trick_card_by_card(student, r, trumps, leader, texts):
         played.append(text)
         call = f"Trick(Suit.{trumps}, {leader}) after {' '.join(played)}"
         expect_equal(student.method(mine, "winner"), model.winner(), f"{call}: winner()")
-        expect_equal(student.method(mine, "winning_card"), card(model.winning_card().notation),
-                     f"{call}: winning_card()")
-        expect_equal(student.attr(mine, "lead_suit"), member("Suit", model.lead_suit.name),
-                     f"{call}: lead_suit")
+        expect_equal(
+            student.method(mine, "winning_card"),
+            card(model.winning_card().notation),
+            f"{call}: winning_card()",
+        )
+        expect_equal(
+            student.attr(mine, "lead_suit"),
+            member("Suit", model.lead_suit.name),
+            f"{call}: lead_suit",
+        )
         expect_equal(student.attr(mine, "next_player"), model.next_player, f"{call}: next_player")
     for seat in range(4):
-        expect_equal(student.method(mine, "card_of", seat), card(model.card_of(seat).notation),
-                     f"Trick after {' '.join(played)}: card_of({seat})")
+        expect_equal(
+            student.method(mine, "card_of", seat),
+            card(model.card_of(seat).notation),
+            f"Trick after {' '.join(played)}: card_of({seat})",
+        )
     expect_equal(student.attr(mine, "is_complete"), True, "is_complete after four cards")
 
 

@@ -2,12 +2,10 @@
 
 import random
 
-from codec import RANK_BY_SYMBOL, SUIT_BY_LETTER
-
 from cardlab.testing import card
 
-SYMBOLS = tuple(RANK_BY_SYMBOL)
-LETTERS = tuple(SUIT_BY_LETTER)
+SYMBOLS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+LETTERS = ("S", "H", "D", "C")
 ALL_CARDS = tuple(rank + letter for letter in LETTERS for rank in SYMBOLS)
 
 

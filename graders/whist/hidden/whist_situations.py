@@ -14,8 +14,14 @@ from whist_ref import ALL_CARDS
 
 SUIT_NAMES = ("CLUBS", "DIAMONDS", "HEARTS", "SPADES")
 BRANCHES = (
-    "lead", "partner-winning", "follow-and-beat", "follow-cannot-beat",
-    "void-trump-wins", "void-trump-loses", "void-no-trump", "only-trumps",
+    "lead",
+    "partner-winning",
+    "follow-and-beat",
+    "follow-cannot-beat",
+    "void-trump-wins",
+    "void-trump-loses",
+    "void-no-trump",
+    "only-trumps",
 )
 _TRIES = 5000
 

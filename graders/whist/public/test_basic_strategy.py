@@ -7,8 +7,8 @@ opponent has trumped with the J♠, which your 10♠ cannot beat, so you discard
 
 import pytest
 
-from cardlab.codec import Value
 from cardlab.testing import card, expect_equal
+from cardlab.worker.codec import Value
 
 pytestmark = pytest.mark.part("basic-strategy")
 
@@ -37,6 +37,7 @@ def test_course_examples(student, name, leader, trick, hand, plays):
 def test_leading_plays_an_ace(student):
     """Leading, the highest rank wins the choice whatever its suit."""
     strategy = student.whist.basic_strategy.BasicStrategy(student.builtin("Random", 1))
-    got = student.method(strategy, "choose_card", Value("Hand", "KS 2H AD 10C"),
-                         Value("Trick", "SPADES|0|"))
+    got = student.method(
+        strategy, "choose_card", Value("Hand", "KS 2H AD 10C"), Value("Trick", "SPADES|0|")
+    )
     expect_equal(got, card("AD"), "leading with Hand([KS 2H AD 10C])")

@@ -8,9 +8,18 @@ pytestmark = pytest.mark.part("card")
 
 # rank, value, previous rank
 RANKS = [
-    ("TWO", 2, "ACE"), ("THREE", 3, "TWO"), ("FOUR", 4, "THREE"), ("FIVE", 5, "FOUR"),
-    ("SIX", 6, "FIVE"), ("SEVEN", 7, "SIX"), ("EIGHT", 8, "SEVEN"), ("NINE", 9, "EIGHT"),
-    ("TEN", 10, "NINE"), ("JACK", 10, "TEN"), ("QUEEN", 10, "JACK"), ("KING", 10, "QUEEN"),
+    ("TWO", 2, "ACE"),
+    ("THREE", 3, "TWO"),
+    ("FOUR", 4, "THREE"),
+    ("FIVE", 5, "FOUR"),
+    ("SIX", 6, "FIVE"),
+    ("SEVEN", 7, "SIX"),
+    ("EIGHT", 8, "SEVEN"),
+    ("NINE", 9, "EIGHT"),
+    ("TEN", 10, "NINE"),
+    ("JACK", 10, "TEN"),
+    ("QUEEN", 10, "JACK"),
+    ("KING", 10, "QUEEN"),
     ("ACE", 11, "KING"),
 ]
 

@@ -51,4 +51,6 @@ def test_new_deck_refills(student):
         student.method(deck, "deal")
     student.method(deck, "new_deck")
     expect_equal(student.method(deck, "size"), 52, "size() after dealing 5 and new_deck()")
-    expect_true(card("AS") in student.builtin("list", deck), "the Ace of Spades is back in the deck")
+    expect_true(
+        card("AS") in student.builtin("list", deck), "the Ace of Spades is back in the deck"
+    )

@@ -23,12 +23,21 @@ def test_course_totals(student, text, total):
 def test_counts(student):
     """count_suit, count_rank and has_suit on the course's example hand."""
     made = hand(student, EXAMPLE)
-    expect_equal(student.method(made, "count_suit", member("Suit", "SPADES")), 2,
-                 f"Hand([{EXAMPLE}]).count_suit(Suit.SPADES)")
-    expect_equal(student.method(made, "count_rank", member("Rank", "TEN")), 2,
-                 f"Hand([{EXAMPLE}]).count_rank(Rank.TEN)")
-    expect_equal(student.method(made, "has_suit", member("Suit", "HEARTS")), True,
-                 f"Hand([{EXAMPLE}]).has_suit(Suit.HEARTS)")
+    expect_equal(
+        student.method(made, "count_suit", member("Suit", "SPADES")),
+        2,
+        f"Hand([{EXAMPLE}]).count_suit(Suit.SPADES)",
+    )
+    expect_equal(
+        student.method(made, "count_rank", member("Rank", "TEN")),
+        2,
+        f"Hand([{EXAMPLE}]).count_rank(Rank.TEN)",
+    )
+    expect_equal(
+        student.method(made, "has_suit", member("Suit", "HEARTS")),
+        True,
+        f"Hand([{EXAMPLE}]).has_suit(Suit.HEARTS)",
+    )
 
 
 def test_add_and_remove(student):
@@ -41,8 +50,11 @@ def test_add_and_remove(student):
     expect_equal(student.method(made, "remove", card("2C")), True, "remove(2C)")
     expect_equal(student.method(made, "remove", card("2C")), False, "remove(2C) again")
     expect_equal(student.method(made, "remove_at", 0), card("AS"), "remove_at(0)")
-    expect_equal(student.method(made, "remove_hand", hand(student, "3C KH")), False,
-                 "remove_hand(Hand([3C KH])) (KH is not held)")
+    expect_equal(
+        student.method(made, "remove_hand", hand(student, "3C KH")),
+        False,
+        "remove_hand(Hand([3C KH])) (KH is not held)",
+    )
     expect_equal(student.builtin("list", made), cards("10D"), "the cards after the removes")
     expect_equal(student.attr(made, "total"), 10, "total after the removes")
 
@@ -53,4 +65,6 @@ def test_sorts(student):
     student.method(made, "sort")
     expect_equal(student.builtin("list", made), cards("4S 10S 6H 10D 2C 3C"), "after sort()")
     student.method(made, "sort_by_rank")
-    expect_equal(student.builtin("list", made), cards("2C 3C 4S 6H 10S 10D"), "after sort_by_rank()")
+    expect_equal(
+        student.builtin("list", made), cards("2C 3C 4S 6H 10S 10D"), "after sort_by_rank()"
+    )

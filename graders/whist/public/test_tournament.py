@@ -38,8 +38,10 @@ def test_practice_tournament(student, phase, credit, artifacts):
         seed = PRACTICE_SEED + deal
         taken = []
         for parity, players in zip(TABLES, tables, strict=True):
-            game = student.whist.basic_whist.BasicWhist(players, student.builtin("Random", seed), None)
+            game = student.whist.basic_whist.BasicWhist(
+                players, student.builtin("Random", seed), None
+            )
             tricks = student.method(game, "play_hand")
             taken.append(tricks[parity])
         result.add_deal(*taken)
-    award(result, settings, credit, artifacts)
+    award(result, settings, credit, (artifacts, "whist-practice-tournament.png"))

@@ -16,7 +16,6 @@ from pathlib import Path
 TRICKS = 13
 BOOK = 6
 Z_95 = 1.96
-PLOT_NAME = "whist-tournament.png"
 
 
 def hand_points(tricks_taken: int) -> int:
@@ -60,11 +59,12 @@ class Duplicate:
         return (
             f"{len(self.points)} deals, each played twice: your AdvancedStrategy won "
             f"{self.plays_won} of {self.plays} plays (share {self.share:.3f}); "
-            f"mean points per deal {mean:+.3f} (95% CI {mean - margin:+.3f} to {mean + margin:+.3f})"
+            f"mean points per deal {mean:+.3f} "
+            f"(95% CI {mean - margin:+.3f} to {mean + margin:+.3f})"
         )
 
 
-def plot(result: Duplicate, folder: Path | None) -> str:
+def plot(result: Duplicate, folder: Path | None, name: str) -> str:
     """Draw the running mean points per deal with its 95% interval; return a note.
 
     Returns:
@@ -87,7 +87,7 @@ def plot(result: Duplicate, folder: Path | None) -> str:
         lows.append(mean - margin)
         highs.append(mean + margin)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / PLOT_NAME
+    path = folder / name
     figure, axes = pyplot.subplots(figsize=(7, 4), dpi=100)
     try:
         axes.fill_between(deals, lows, highs, alpha=0.25, label="95% confidence interval")
@@ -104,11 +104,18 @@ def plot(result: Duplicate, folder: Path | None) -> str:
     return f" Plot: {path}."
 
 
-def award(result: Duplicate, tournament, credit, folder: Path | None, problems: str = "") -> None:
-    """Give the credit of the best threshold the share reaches; fail below the least."""
-    note = result.summary() + problems + plot(result, folder)
-    fraction = tournament.credit_for(result.share)
+def award(result: Duplicate, tournament, credit, plot_to: tuple[Path | None, str], problems=""):
+    """Give the credit of the best threshold reached; fail below the least.
+
+    Thresholds on points compare the lower end of the 95% confidence interval of the
+    mean points per deal; thresholds on share compare the share of plays won.
+    """
+    note = result.summary() + "." + problems + plot(result, *plot_to)
+    mean, margin = result.mean_and_margin()
+    measured = mean - margin if tournament.on_points else result.share
+    fraction = tournament.credit_for(measured)
     credit.award(fraction, note)
     if fraction == 0:
-        least = min(threshold.share for threshold in tournament.thresholds)
-        raise AssertionError(f"{note}\nThe least credit needs a share of {least:.3f}.")
+        least = min(threshold.level for threshold in tournament.thresholds)
+        what = "the lower end of the interval" if tournament.on_points else "a share of plays"
+        raise AssertionError(f"{note}\nThe least credit needs {what} of at least {least:+.3f}.")
