@@ -206,6 +206,20 @@ class Spec:
         package, _, module = name.partition(".")
         return package, module
 
+    def method_parts(self, method: str) -> tuple[str, str]:
+        """A single method's module and name: ``card.Card.eq`` -> (card, Card.eq)."""
+        module = _method_module(self, method)
+        return module, method[len(module) + 1 :]
+
+    def module_file(self, name: str) -> str:
+        """A module's file in a submission or handout: ``bisca/card.py``, ``cards/card.py``."""
+        package, module = self.split(name)
+        return f"{package}/{module}.py"
+
+    def qualified(self, package: str, module: str) -> str:
+        """A module's name in the spec: ``card``, or ``cards.card`` with several packages."""
+        return f"{package}.{module}" if self.has_packages else module
+
     def packages_in(self, number: int) -> tuple[str, ...]:
         """The packages a phase is made of: every package written in it or before.
 
