@@ -98,7 +98,7 @@ class Rank(Enum):
     @property
     def points(self) -> int:
         """int: The rank's value: 2 to 10 for the number ranks, 10 for J, Q, K, 11 for A."""
-        return self._points
+        return _RANK_POINTS[self]
 
     @property
     def symbol(self) -> str:
@@ -108,7 +108,7 @@ class Rank(Enum):
     @property
     def strength(self) -> int:
         """int: The rank's place in the order of strength: 0 for the Two to 12 for the Ace."""
-        return self._strength
+        return _RANK_STRENGTH[self]
 
     def previous(self) -> Rank:
         """Return the rank just below this one, the Two wrapping round to the Ace.
@@ -122,19 +122,10 @@ class Rank(Enum):
 RANKS: tuple[Rank, ...] = tuple(Rank)
 """The ranks from the weakest (Two) to the strongest (Ace)."""
 
-
-
-def _keep_rank_values() -> None:
-    """Work out each rank's strength and value once and keep them on the member.
-
-    Every card played reads them, and a dictionary keyed by the rank would hash it.
-    """
-    for index, rank in enumerate(RANKS):
-        rank._strength = index
-        rank._points = 11 if rank is Rank.ACE else min(10, index + 2)
-
-
-_keep_rank_values()
+_RANK_STRENGTH = {rank: index for index, rank in enumerate(RANKS)}
+_RANK_POINTS = {
+    rank: 11 if rank is Rank.ACE else min(10, index + 2) for rank, index in _RANK_STRENGTH.items()
+}
 _SUIT_PLACE = {suit: index for index, suit in enumerate(SUIT_ORDER)}
 _SUIT_BY_LETTER = {suit.letter: suit for suit in Suit}
 _RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank}

@@ -103,6 +103,7 @@ def human_game(read=input, write=print, rng=None) -> None:
 def advanced_game(rng=None, write=print) -> int:
     """Advanced (seats 0, 2) against basic (1, 3)."""
     rng = rng or random.Random()
-    players = [BasicPlayer(i, AdvancedStrategy() if i % 2 == 0 else BasicStrategy(rng))
-               for i in range(4)]
+    players = [
+        BasicPlayer(i, AdvancedStrategy() if i % 2 == 0 else BasicStrategy(rng)) for i in range(4)
+    ]
     return BasicWhist(players, rng, write).play_game()

@@ -37,10 +37,13 @@ def basic_choices(hand, trick: Trick) -> frozenset[Card]:
     if trick.winner() == partner_of(me):
         return frozenset([following[0]]) if following else discard()
     if following:
-        return frozenset([following[-1] if beats(following[-1], best, trick.trumps)
-                          else following[0]])
-    ruffs = sorted((c for c in cards if c.suit == trick.trumps and beats(c, best, trick.trumps)),
-                   key=lambda c: c.rank.strength)
+        return frozenset(
+            [following[-1] if beats(following[-1], best, trick.trumps) else following[0]]
+        )
+    ruffs = sorted(
+        (c for c in cards if c.suit == trick.trumps and beats(c, best, trick.trumps)),
+        key=lambda c: c.rank.strength,
+    )
     return frozenset([ruffs[0]]) if ruffs else discard()
 
 

@@ -157,8 +157,11 @@ class Card:
 
     def __reduce__(self):
         """Pickle through the state below."""
-        return (_empty_card, (), {FORMAT_KEY: type(self).FORMAT_VERSION,
-                                  "rank": self.rank.name, "suit": self.suit.name})
+        return (
+            _empty_card,
+            (),
+            {FORMAT_KEY: type(self).FORMAT_VERSION, "rank": self.rank.name, "suit": self.suit.name},
+        )
 
     def __setstate__(self, state):
         """Check the version and restore."""
