@@ -396,6 +396,12 @@ def demo(project_dir: Path | None) -> None:
     help="bisca: who leads the first round (default: human).",
 )
 @click.option(
+    "--mode",
+    type=click.Choice(["human", "watch"]),
+    help="whist: play with three basic players, or watch advanced against basic players "
+    "(default: human).",
+)
+@click.option(
     "--variation",
     type=click.Choice(["classic", "single", "knockout"]),
     help="cardgame: which whist to play (default: classic).",
