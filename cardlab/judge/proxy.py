@@ -302,7 +302,8 @@ class Student:
         Args:
             name: One of len, str, repr, hash, bool, list, sorted, eq, ne, lt, le, gt,
                 ge, contains, getitem, is, isinstance, type_name, Random, iter, next,
-                sorted_by (items, key), setattr, pickle_dumps and pickle_loads.
+                sorted_by (items, key), setattr, subclass (base, name, attributes),
+                pickle_dumps and pickle_loads.
             *args: Its arguments.
         """
         message = {"op": "builtin", "name": name, "args": [self._argument(a) for a in args]}

@@ -61,6 +61,7 @@ _BUILTINS: dict[str, Callable[..., Any]] = {
     "next": next,
     "sorted_by": lambda items, key: sorted(items, key=key),
     "setattr": setattr,
+    "subclass": lambda base, name, attributes: type(name, (base,), attributes),
     "pickle_dumps": pickle.dumps,
     "pickle_loads": pickle.loads,
 }

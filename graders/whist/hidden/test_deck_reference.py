@@ -101,3 +101,11 @@ def test_pickling(student, r):
             student.builtin("pickle_loads", saved)
     finally:
         student.builtin("setattr", deck_class, "FORMAT_VERSION", 200)
+
+
+def test_new_deck_is_final(student):
+    """A subclass may not define new_deck (TypeError); one that leaves it alone is fine."""
+    deck_class = student.cards.deck.Deck
+    with student.raises("TypeError"):
+        student.builtin("subclass", deck_class, "MyDeck", {"new_deck": None})
+    student.builtin("subclass", deck_class, "QuietDeck", {"size_twice": None})
