@@ -30,15 +30,14 @@ def _passed(part: PartResult) -> str:
     return f"{part.passed} / {part.counted}"
 
 
+def _panel(text: str, title: str, style: str = "none") -> Panel:
+    return Panel(Text(text), title=title, title_align="left", border_style=style)
+
+
 def _results(report: GradeReport) -> list[Panel]:
     """Panels for passed tests that say what they measured (a tournament's result)."""
     return [
-        Panel(
-            Text(test.message),
-            title=f"[bold green]✓[/] {part.title}: {test.name}",
-            title_align="left",
-            border_style="green",
-        )
+        _panel(test.message, f"[bold green]✓[/] {part.title}: {test.name}", "green")
         for part in report.parts
         for test in part.tests
         if test.status == "passed" and test.message
@@ -48,10 +47,8 @@ def _results(report: GradeReport) -> list[Panel]:
 def _documents(report: GradeReport) -> list[Panel]:
     """Panels holding, in full, the files of the parts the instructor marks by hand."""
     return [
-        Panel(
-            Text(part.document),
-            title=f"{part.manual}, for {part.title} ({part.max_score:g} points to award)",
-            title_align="left",
+        _panel(
+            part.document, f"{part.manual}, for {part.title} ({part.max_score:g} points to award)"
         )
         for part in report.parts
         if part.manual and part.document is not None
@@ -65,14 +62,8 @@ def _failures(report: GradeReport) -> list[Panel]:
             if test.status != "failed":
                 continue
             kind = " (hidden test)" if test.visibility == HIDDEN else ""
-            panels.append(
-                Panel(
-                    Text(test.message),
-                    title=f"[bold red]✗[/] {part.title}: {test.name}{kind}",
-                    title_align="left",
-                    border_style="red",
-                )
-            )
+            title = f"[bold red]✗[/] {part.title}: {test.name}{kind}"
+            panels.append(_panel(test.message, title, "red"))
     return panels
 
 

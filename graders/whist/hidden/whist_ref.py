@@ -47,3 +47,16 @@ class Ref:
 def joined(texts):
     """Notations joined by spaces, as the codec writes cards."""
     return " ".join(texts)
+
+
+def expect_other_version_refused(student, cls, version, saved):
+    """Loading ``saved`` fails once ``cls.FORMAT_VERSION`` is no longer ``version``."""
+    from cardlab.testing import expect_equal
+
+    expect_equal(student.attr(cls, "FORMAT_VERSION"), version, f"{cls!r}.FORMAT_VERSION")
+    student.builtin("setattr", cls, "FORMAT_VERSION", version + 1)
+    try:
+        with student.raises("UnpicklingError"):
+            student.builtin("pickle_loads", saved)
+    finally:
+        student.builtin("setattr", cls, "FORMAT_VERSION", version)
