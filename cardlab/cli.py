@@ -15,13 +15,16 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from . import __version__
-from .course.project import Project
 from .errors import CardlabError
+from .judge.startup import cache_bytecode
+
+if TYPE_CHECKING:
+    from .course.project import Project
 
 _EXIT_CARDLAB_ERROR = 2
 
@@ -41,6 +44,8 @@ def _one_line_errors(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _project(folder: Path | None) -> Project:
+    from .course.project import Project
+
     return Project(folder.resolve()) if folder else Project.find()
 
 
@@ -68,10 +73,50 @@ test_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+STUDENT_COMMANDS = ("check",)
+"""The commands that work without a cardlab project: all a student's handout needs."""
+
+
+def _project_here() -> Project | None:
+    """The project at or above the working directory, if there is one."""
+    try:
+        return Project.find()
+    except CardlabError:
+        return None
+
+
+class _Commands(click.Group):
+    """cardlab's commands; outside a cardlab project, ``--help`` lists only a student's."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command in a project; elsewhere (a handout) only those that work there."""
+        names = super().list_commands(ctx)
+        if _project_here() is None:
+            return [name for name in names if name in STUDENT_COMMANDS]
+        return names
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Name the project's assignments, or say what the unlisted commands need."""
+        project = _project_here()
+        if project is None:
+            text = (
+                "In the handout folder you received, cardlab check runs your phase's public "
+                "tests. The instructor's commands (grade, grade-all, overview, solution, "
+                "handout, stubs, export, play, demo) need a cardlab project, a folder with "
+                "specs/ and reference/: run them there, or pass --project DIR."
+            )
+        else:
+            assignments = ", ".join(project.assignments()) or "none yet"
+            text = f"Assignments in {project.root}: {assignments}."
+        formatter.write_paragraph()
+        formatter.write_text(text)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardlab")
 def main() -> None:
     """cardlab: graded, phase-by-phase card-game coursework."""
+    cache_bytecode()
 
 
 def _emit(report: Any, fmt: str, output: Path | None) -> None:
@@ -122,7 +167,7 @@ def grade(
     go in a folder beside it, named after it with "-files".
     """
     from .course.submissions import submission_folder
-    from .judge.grading import project_job, run
+    from .judge.grading import project_job, rerun_command, run
 
     project = _project(project_dir)
     files = None if output is None else output.parent / f"{output.stem}-files"
@@ -135,14 +180,16 @@ def grade(
     modules = project.spec(assignment).submitted_modules(phase)
     with submission_folder(submission, modules) as folder:
         job = project_job(project, assignment, phase, folder)
-        rerun = f"cardlab grade {assignment} --phase {phase} --submission {submission} --test"
-        job = dataclasses.replace(job, reproduce=rerun + " '{test}'", artifacts=files)
+        rerun = rerun_command(
+            "grade", assignment, "--phase", str(phase), "--submission", str(submission)
+        )
+        job = dataclasses.replace(job, reproduce=rerun, artifacts=files)
         with _status(f"Grading {assignment} phase {phase}…"):
             report = run(job, select)
     _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)
 
 
-@main.command("grade-all")
+@main.command("grade-all", short_help="Grade a class's submissions in parallel.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase to grade.")
 @click.argument("submissions_dir", type=click.Path(path_type=Path))
@@ -254,7 +301,7 @@ def check(
         sys.exit(0 if part.counted and part.score >= part.max_score else 1)
 
 
-@main.command()
+@main.command(short_help="Write the reference as a submission folder.")
 @click.argument("assignment")
 @click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
 @project_option
@@ -377,7 +424,7 @@ def export_classroom(
     )
 
 
-@main.command()
+@main.command(short_help="Grade the bisca solution and a buggy example.")
 @project_option
 @_one_line_errors
 def demo(project_dir: Path | None) -> None:
@@ -411,6 +458,12 @@ def demo(project_dir: Path | None) -> None:
     metavar="SEAT=KIND,...",
     help="cardgame: who plays each seat, e.g. N=human,S=human; others are the computer "
     "(default: S=human).",
+)
+@click.option(
+    "--watch",
+    is_flag=True,
+    default=None,
+    help="hearts: watch four computer players instead of playing South.",
 )
 @project_option
 @_one_line_errors

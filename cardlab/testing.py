@@ -4,13 +4,32 @@ Grader tests compare canonical data (see :mod:`cardlab.worker.codec`), so expect
 are written in notation: ``card("QS")``, ``cards("QS 7H AD")``. Expectations raise
 ``AssertionError`` with a message for the student: the call, what was expected,
 what came back.
+
+Where a rule allows several answers within an order of steps, check conformance
+instead of equality: :class:`Procedure`, :class:`Step`, :func:`check_conformance`
+and :func:`expect_conformant` come from :mod:`cardlab.judge.conformance`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
 from .worker.codec import Value
+
+__all__ = [
+    "Breach",
+    "Procedure",
+    "Step",
+    "card",
+    "cards",
+    "check_conformance",
+    "expect_conformant",
+    "expect_equal",
+    "expect_true",
+    "member",
+    "show",
+]
 
 
 def card(text: str) -> Value:

@@ -25,3 +25,14 @@ class Script:
         if self.forever is not None:
             return self.forever
         raise EOFError
+
+
+def replay_hint(output: str) -> list[str]:
+    """The arguments of the "plays it again" command a game printed, without ``cardlab``."""
+    import re
+    import shlex
+
+    flat = " ".join(line.strip(" │╭╮╰╯─") for line in output.splitlines())
+    match = re.search(r"Deal #\d+: cardlab (.+?) plays it again\.", " ".join(flat.split()))
+    assert match, output
+    return shlex.split(match.group(1))

@@ -41,7 +41,10 @@ BUGS = (
     Bug("play announces the wrong winner", 1, "play",
         "elif winner is human:", "elif winner is not human:", "play-game"),
     Bug("from_letter ignores lower case", 2, "suit",
-        "return cls(letter.upper())", "return cls(letter)", "suit"),
+        "letter.upper() if ascii_letter", "letter if ascii_letter", "suit"),
+    Bug("from_letter takes any character whose upper case is a suit's letter", 2, "suit",
+        "ascii_letter = isinstance(letter, str) and letter.isascii()",
+        "ascii_letter = isinstance(letter, str)", "suit"),
     Bug("a Jack is worth 2 points", 2, "card", '"J": 3', '"J": 2', "card"),
     Bug("ranks ordered by face value", 2, "card",
         "enumerate(RANKS)", 'enumerate(("2", "3", "4", "5", "6", "7", "Q", "J", "K", "A"))',
@@ -54,6 +57,8 @@ BUGS = (
         "card"),
     Bug("a hash that disagrees with equality", 2, "card",
         "return hash((self.rank, self.suit))", "return id(self)", "card"),
+    Bug("a hash of the rank alone (four cards a value)", 2, "card",
+        "return hash((self.rank, self.suit))", "return hash(self.rank)", "card"),
     Bug("notation in lower case", 2, "card",
         "return self.rank + self.suit.letter", "return self.rank + self.suit.letter.lower()",
         "card"),
@@ -103,8 +108,15 @@ def solution(repo, tmp_path_factory) -> Path:
     return folder
 
 
-def _grade(repo, phase: int, folder: Path) -> GradeReport:
-    return run(project_job(repo, "bisca", phase, folder))
+def _grade(repo, phase: int, folder: Path, select: str | None = None) -> GradeReport:
+    return run(project_job(repo, "bisca", phase, folder), select)
+
+
+def _part_tests(part: str) -> str | None:
+    """A ``-k`` expression that runs every test of a part: its grader files are named
+    after it (``test_card.py``, ``test_card_reference.py``), whatever else it also
+    selects. None for phase 1's parts, which share their files."""
+    return None if part.startswith("play-") else part.replace("-", "_")
 
 
 def _failures(report: GradeReport) -> str:
@@ -137,8 +149,9 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     text = source.read_text(encoding="utf-8")
     assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update the bug"
     source.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
-    report = _grade(repo, bug.phase, folder)
+    report = _grade(repo, bug.phase, folder, _part_tests(bug.part))  # other parts: no need
     part = next(p for p in report.parts if p.id == bug.part)
+    assert part.counted and not part.note, f"{bug.id}: no test of part {bug.part} ran"
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
     assert report.score < report.max_score
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -45,6 +46,29 @@ def test_a_handout_checks_to_zero_then_to_full_marks(repo, spec, wheel, tmp_path
     assert not solved.failures, [t.message for t in solved.failures][:3]
     for part in solved.parts:  # parts with public tests: full marks; others are explained
         assert part.score == part.max_score or part.note == "checked only when your work is graded"
+
+    if phase == 2:  # the contract of a written module and of a compiled one, from help()
+        shown = subprocess.run(
+            [sys.executable, "-c", "import bisca.card, bisca.deck; help(bisca.card); "
+             "help(bisca.deck)"],
+            cwd=folder, capture_output=True, text=True, timeout=60, check=False,
+            env={**os.environ, "PAGER": "cat"},
+        )
+        assert shown.returncode == 0, shown.stderr
+        assert "One card of the bisca deck" in shown.stdout
+        assert "The stock of a game" in shown.stdout or "class Deck" in shown.stdout
+        comments = [line for line in shown.stdout.splitlines() if line.strip(" |").startswith("#")]
+        assert not comments, comments  # no stray source comments of the standard library
+        readme = (folder / "README.md").read_text(encoding="utf-8")
+        assert "help(bisca." in readme and "API page" in readme
+    assert "Reference" not in (package / "__init__.py").read_text(encoding="utf-8")
+
+    one = next(test for test in solved.tests if test.status == "passed")
+    again = run(handout_job(folder), select=one.id)  # what cardlab check --test runs
+    assert [test.id for test in again.tests if test.status != "skipped"] == [one.id]
+    for part in again.parts:
+        if part.id != one.part:
+            assert part.note == "no test of this part ran", part
 
 
 @pytest.mark.slow

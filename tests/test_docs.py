@@ -129,6 +129,57 @@ def test_api_page_renders_every_stub(site, repo, assignment):
             assert f"{module}.{name}" in anchors, f"{module}.{name} is not on the API page"
 
 
+def returned_values(stub: Path, module: str) -> dict[str, int]:
+    """How many values each function of a stub returns, by its id on the API page.
+
+    One, unless its return annotation is a tuple of a fixed length (which a Google
+    docstring may describe item by item).
+    """
+    counts = {}
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                visit(node.body, f"{prefix}{node.name}.")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                returns = node.returns
+                fixed = (
+                    isinstance(returns, ast.Subscript)
+                    and ast.unparse(returns.value) == "tuple"
+                    and isinstance(returns.slice, ast.Tuple)
+                    and not any(isinstance(e, ast.Constant) and e.value is Ellipsis
+                                for e in returns.slice.elts)
+                )
+                counts[f"{prefix}{node.name}"] = len(returns.slice.elts) if fixed else 1
+
+    visit(ast.parse(stub.read_text(encoding="utf-8")).body, f"{module}.")
+    return counts
+
+
+def returns_rows(markup: str) -> dict[str, int]:
+    """The rows of the Returns table under each heading of an API page, by the heading's id."""
+    rows = {}
+    for section in re.split(r'(?=<h\d id="[\w.]+")', markup):
+        heading = re.match(r'<h\d id="([\w.]+)"', section)
+        table = re.search(r'doc-section-title">Returns:</span>.*?<tbody>(.*?)</tbody>', section,
+                          re.S)
+        if heading and table:
+            rows[heading.group(1)] = table.group(1).count("<tr")
+    return rows
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_each_returns_table_has_a_row_per_returned_value(site, repo, assignment):
+    rows = returns_rows(page(site, f"assignments/{assignment}-api"))
+    package = repo.spec(assignment).package
+    expected = {}
+    for stub in repo.student_dir(assignment).glob("[!_]*.py"):
+        expected |= returned_values(stub, f"{package}.{stub.stem}")
+    assert len(rows) > 5  # the page has Returns tables to count
+    garbled = {name: n for name, n in rows.items() if n > expected.get(name, 1)}
+    assert not garbled, f"Returns tables with a row per line: {garbled}"
+
+
 def test_card_tokens_are_coloured_outside_code(site):
     markup = page(site, "assignments/bisca")
     assert '<span class="card card--red">7♥</span>' in markup

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from play_script import Script
+from play_script import Script, replay_hint
 from rich.console import Console
 
 from cardlab.cli import main
@@ -174,8 +174,8 @@ def test_the_reference_is_unloaded_after_a_game():
 
 
 def test_an_assignment_without_a_game_is_a_one_line_error():
-    with pytest.raises(CardlabError, match=r"no terminal game for 'hearts'; .*: bisca, cardgame\b"):
-        play_game(PROJECT, "hearts", seed=1, first="human")
+    with pytest.raises(CardlabError, match=r"no terminal game for 'klondike'; .*: bisca, cardgame"):
+        play_game(PROJECT, "klondike", seed=1, first="human")
 
 
 def test_cli_plays_a_whole_game():
@@ -187,9 +187,9 @@ def test_cli_plays_a_whole_game():
 
 
 def test_cli_unknown_game_exits_2():
-    result = CliRunner().invoke(main, ["play", "hearts", "--project", str(PROJECT.root)])
+    result = CliRunner().invoke(main, ["play", "klondike", "--project", str(PROJECT.root)])
     assert result.exit_code == 2
-    assert "no terminal game for 'hearts'" in result.output
+    assert "no terminal game for 'klondike'" in result.output
 
 
 def test_with_one_card_left_the_hint_says_type_1(ref):
@@ -197,3 +197,17 @@ def test_with_one_card_left_the_hint_says_type_1(ref):
     assert bisca.choose_card("1", [card], [card], ref.card.Card) == card
     with pytest.raises(ValueError, match=r"^There is no card 2: type 1\.$"):
         bisca.choose_card("2", [card], [card], ref.card.Card)
+
+
+@pytest.mark.parametrize(
+    "options", [["--seed", "7", "--first", "computer"], ["--first", "computer"], []]
+)
+def test_the_replay_hint_plays_the_same_game_again(options):
+    root = ["--project", str(PROJECT.root)]
+    first = CliRunner().invoke(main, ["play", "bisca", *options, *root], input="1\n" * 20)
+    hint = replay_hint(first.output)
+    again = CliRunner().invoke(main, [*hint, *root], input="1\n" * 20)
+    assert first.exit_code == again.exit_code == EXIT_DONE, again.output
+    assert again.output == first.output
+    if "computer" in options:
+        assert "--first computer" in " ".join(hint)

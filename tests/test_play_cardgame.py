@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from play_script import Script
+from play_script import Script, replay_hint
 from rich.console import Console
 
 from cardlab.cli import main
@@ -227,3 +227,22 @@ def test_cli_plays_a_computer_game_and_refuses_options_of_other_games():
     assert "game over" in played.output
     assert refused.exit_code == 2
     assert "cardgame has no --first option; it takes --seed, --variation, --seats" in refused.output
+
+
+@pytest.mark.parametrize(
+    "options", [["--seed", "2", "--variation", "single", "--seats", "N=h,E=c,S=c,W=c"], []]
+)
+def test_the_replay_hint_plays_the_same_game_again(options):
+    root = ["--project", str(PROJECT.root)]
+    answers = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n" * 13
+    first = CliRunner().invoke(main, ["play", "cardgame", *options, *root], input=answers)
+    hint = replay_hint(first.output)
+    again = CliRunner().invoke(main, [*hint, *root], input=answers)
+    assert again.output == first.output
+    assert again.exit_code == first.exit_code
+    assert "--seats" in hint and "--variation" in hint
+
+
+def test_a_human_hand_is_labelled_with_its_seat():
+    _, text = run(Script(["q"]), seats="E=human,S=computer")
+    assert "East's hand" in text.split("East, your card")[0]

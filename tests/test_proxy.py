@@ -123,3 +123,25 @@ def test_illegal_move_arrives_as_itself(cardgame):
         cardgame.card.Card.from_notation("ZZ")
     assert other.value.qualified_name == "builtins.ValueError"
     assert not other.value.is_a("cardgame.illegal_move.IllegalMove")
+
+
+def test_a_method_runs_as_a_console_program(repo):
+    """``student.console(handle.method, ...)``: typed input in, printed output back."""
+    folder = repo.reference_dir("kings_corner")
+    codec_file = repo.graders_dir("kings_corner") / "codec.py"
+    setup = WorkerSetup(compose("kings_corner", folder, folder, ()), codec_file, 65536)
+    student = Student(setup, 2.0, load_codec(codec_file))
+    student.begin("test_proxy")
+    try:
+        table = student.table.Table(Value("DrawPile", "2C 3C"))
+        human = student.human_player.HumanPlayer("You")
+        opponent = student.player.Player("Computer")
+        run = student.console(human.take_turn, table, opponent, stdin="x\nd\n")
+        assert run.raised is None and run.result is None
+        assert run.out.count("Move>") == 2
+        assert "Unknown command 'x'" in run.out and "You drew 3C." in run.out
+        assert human.hand.cards == [Value("Card", "3C")]
+        run = student.console(human.take_turn, table, opponent, stdin="")
+        assert run.raised is not None and run.raised.is_a("EOFError")
+    finally:
+        student.close()

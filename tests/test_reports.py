@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import jsonschema
 import pytest
 
 from cardlab.reports import render, to_gradescope, to_json
+from cardlab.reports.gradescope import apportion
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_results.schema.json").read_text())
 
@@ -91,3 +93,92 @@ def test_missing_isolation_layers_are_shown_to_the_instructor_only(report):
     check = dataclasses.replace(lacking, public_only=True)
     assert "Isolation not available" not in render(check, "text")
     assert json.loads(render(check, "json"))["isolation"]["missing"] == ["no network: not here"]
+
+
+def _with_tests(report, change):
+    """The report with each test replaced by ``change(test)``."""
+    parts = tuple(
+        dataclasses.replace(part, tests=tuple(change(test) for test in part.tests))
+        for part in report.parts
+    )
+    return dataclasses.replace(report, parts=parts)
+
+
+def test_text_report_says_why_tests_were_skipped(report):
+    def skip_hidden(test):
+        if test.visibility != "hidden":
+            return test
+        return dataclasses.replace(test, status="skipped", message="the [board] has no winner yet")
+
+    text = render(_with_tests(report, skip_hidden), "text")
+    hidden = sum(t.visibility == "hidden" for t in report.parts[0].tests)
+    assert f"{hidden} test(s) of Adding two numbers skipped, not counted: the [board] has" in text
+
+
+def test_text_report_never_says_passed_when_no_test_ran(report):
+    skipped = _with_tests(report, lambda t: dataclasses.replace(t, status="skipped", message="x"))
+    text = render(skipped, "text")
+    assert "No test ran." in text and "passed" not in text.split("Total")[1]
+
+
+def test_failure_panel_keeps_the_whole_test_name_and_an_unbroken_rerun_line(report):
+    long_name = "A name long enough that a panel title would have to cut it " * 3
+    failing = _with_tests(report, lambda t: dataclasses.replace(t, name=long_name.strip()))
+    text = render(failing, "text")
+    words = " ".join(line.strip("│ ") for line in text.splitlines())
+    assert long_name.strip() in " ".join(words.split())
+    assert any(line.startswith("Run it again: cardlab grade toy") for line in text.splitlines())
+
+
+def _hundredths_sum(values):
+    return sum(Decimal(repr(value)) for value in values)
+
+
+@pytest.mark.parametrize(
+    ("total", "shares"),
+    [(100, [1, 1, 1]), (100, [1] * 132), (20, [1, 2, 3, 7]), (33.33, [0.5, 0.25, 0.25]), (7, [1])],
+)
+def test_apportion_adds_up_exactly_in_hundredths(total, shares):
+    parts = apportion(total, shares)
+    assert _hundredths_sum(parts) == Decimal(repr(float(total)))
+    assert all(Decimal(repr(p)) == Decimal(repr(p)).quantize(Decimal("0.01")) for p in parts)
+    exact = [total * s / sum(shares) for s in shares]
+    assert all(abs(p - e) < 0.01 for p, e in zip(parts, exact, strict=True))
+
+
+def test_gradescope_maxima_add_up_exactly_to_each_part(report):
+    three = dataclasses.replace(report.parts[0], max_score=100.0)  # three ways, 33.33 each
+    weighted = _with_tests(dataclasses.replace(report, parts=(three,)), lambda t: t)
+    data = to_gradescope(weighted)
+    assert _hundredths_sum(t["max_score"] for t in data["tests"]) == 100
+    real = to_gradescope(report)
+    for part in report.parts:
+        tests = [t for t in real["tests"] if t["tags"] == [part.id]]
+        assert _hundredths_sum(t["max_score"] for t in tests) == Decimal(repr(part.max_score))
+        assert _hundredths_sum(t["score"] for t in tests) == Decimal(repr(part.score))
+
+
+def test_a_failing_example_shows_the_drawn_values_not_the_fixtures(report):
+    messages = "\n".join(test.message for test in report.failures)
+    assert "Failing example: " in messages
+    assert "<your code>" not in messages and "<reference>" not in messages
+    assert "student=" not in messages
+
+
+@pytest.mark.parametrize(
+    ("note", "shown"),
+    [
+        ("Falsifying example: test_x(\n    student=<your code>,\n    ref=<reference>,\n"
+         "    text='ſ',\n)", "Failing example: text='ſ'"),
+        ("Failing explicit example: test_x(\n    student=<your code>,\n    hand=[\n"
+         "        'QS',\n    ],\n    n=2,\n)",
+         "Failing example: hand=[\n        'QS',\n    ], n=2"),
+        ("Falsifying example: test_x(\n    student=<your code>,\n)", "Failing example"),
+        ("Failing test case: test_x(\n    ref=<reference>,\n    n=0,\n)", "Failing example: n=0"),
+        ("Explanation: these lines were always run", "Explanation: these lines were always run"),
+    ],
+)
+def test_hypothesis_notes_leave_out_the_fixtures(note, shown):
+    from cardlab.judge.notes import student_note
+
+    assert student_note(note, {"student", "ref"}) == shown

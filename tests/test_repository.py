@@ -22,3 +22,18 @@ def test_every_spec_loads(repo):
     for assignment in repo.assignments():
         spec = repo.spec(assignment)
         assert spec.id == assignment
+
+
+def _readme_test_command(root: Path) -> str:
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    blocks = [block.strip() for block in readme.split("```bash\n")[1:]]
+    (command,) = [block.split("\n```")[0] for block in blocks if "pytest" in block.split("```")[0]]
+    return command
+
+
+def test_ci_runs_the_readmes_test_command_and_installs_chromium(repo):
+    script = (repo.root / ".ci" / "run").read_text(encoding="utf-8")
+    lines = [line.strip() for line in script.splitlines() if line.strip()]
+    assert lines[-1] == _readme_test_command(repo.root)
+    assert "apt-get install" in script and "chromium" in script
+    assert "browser test will be skipped" in script

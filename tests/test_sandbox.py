@@ -128,9 +128,9 @@ def test_modules_that_are_not_plain_files_are_refused_with_a_reason(toy, tmp_pat
     }
 
 
-def _student(toy, folder: Path, limits: Limits) -> Student:
+def _student(toy, folder: Path, limits: Limits, call_seconds: float = 5.0) -> Student:
     composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
-    student = Student(WorkerSetup(composition, None, 4096, limits), 5.0, Codec([]))
+    student = Student(WorkerSetup(composition, None, 4096, limits), call_seconds, Codec([]))
     student.begin("test_sandbox")
     return student
 
@@ -149,7 +149,9 @@ def test_a_worker_ends_at_its_own_limits(toy, tmp_path, body, limits, cause):
     folder = tmp_path / "dave"
     folder.mkdir()
     (folder / "counter.py").write_text(f"def add(a, b):\n{body}    return a + b\n")
-    student = _student(toy, folder, limits)
+    # a call limit well above the worker's own, so that on a busy machine (where a second
+    # of processor time takes many seconds) the worker's limit is still the one reached
+    student = _student(toy, folder, limits, call_seconds=120.0)
     try:
         with pytest.raises(WorkerFailure, match=cause):
             student.counter.add(1, 2)

@@ -1,10 +1,12 @@
 """What a batch leaves in its output folder besides the database.
 
-* ``gradebook.csv``: one row per student (``student_id``, ``total``, then one column
-  per rubric part, by part id), the shape gradebook imports of Canvas and Moodle read
-  (map ``student_id`` to the login or id number you named the folders by).
-* ``status.csv``: each student's status (``graded``, ``rejected``, ``failed``), score,
-  cause and when it was graded: what to follow up by hand.
+* ``gradebook.csv``: one row per student (``student_id``, ``total``, one column per
+  rubric part, by part id, then ``status``), the shape gradebook imports of Canvas and
+  Moodle read (map ``student_id`` to the login or id number you named the folders by).
+  An ``empty`` or ``rejected`` submission has 0 points and says so in ``status``; a
+  ``failed`` one has empty cells.
+* ``status.csv``: each student's status (``graded``, ``empty``, ``rejected``,
+  ``failed``), score, cause and when it was graded: what to follow up by hand.
 * ``reports/<student>.txt`` and ``reports/<student>.json``: the report the student
   would get from ``cardlab grade``, as text and cardlab JSON. A submission that could
   not be graded gets a text file with the cause.
@@ -19,16 +21,18 @@ import json
 from pathlib import Path
 
 from ..course.spec import Phase
-from .store import GRADED, REJECTED, Outcome
+from .store import EMPTY, GRADED, REJECTED, Outcome
 
 GRADEBOOK = "gradebook.csv"
 STATUS = "status.csv"
 REPORTS = "reports"
+_NOTHING_TO_GRADE = (EMPTY, REJECTED)
+"""Statuses that earn 0 points without a grading run: nothing could be graded."""
 
 
 def part_scores(outcome: Outcome, phase: Phase) -> list[float | str]:
     """The student's points per part in spec order (blank when there is no grade)."""
-    if outcome.status == REJECTED:
+    if outcome.status in _NOTHING_TO_GRADE:
         return [0.0 for _ in phase.parts]
     if outcome.status != GRADED or not outcome.report_json:
         return ["" for _ in phase.parts]
@@ -37,13 +41,15 @@ def part_scores(outcome: Outcome, phase: Phase) -> list[float | str]:
 
 
 def write_gradebook(path: Path, outcomes: list[Outcome], phase: Phase) -> None:
-    """Write ``gradebook.csv``: student id, total, each part."""
+    """Write ``gradebook.csv``: student id, total, each part, status."""
     with path.open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
-        writer.writerow(["student_id", "total", *(part.id for part in phase.parts)])
+        writer.writerow(["student_id", "total", *(part.id for part in phase.parts), "status"])
         for outcome in outcomes:
-            total: float | str = outcome.score if outcome.status in (GRADED, REJECTED) else ""
-            writer.writerow([outcome.student, total, *part_scores(outcome, phase)])
+            has_total = outcome.status == GRADED or outcome.status in _NOTHING_TO_GRADE
+            total: float | str = outcome.score if has_total else ""
+            row = [outcome.student, total, *part_scores(outcome, phase), outcome.status]
+            writer.writerow(row)
 
 
 def write_status(path: Path, outcomes: list[Outcome]) -> None:

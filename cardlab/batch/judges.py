@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..course.submissions import Submission, submission_folder
 from ..errors import CardlabError
-from .store import FAILED, GRADED, REJECTED, Verdict
+from .store import EMPTY, FAILED, GRADED, REJECTED, Verdict
 
 TASKS_PER_JUDGE = 20
 """Submissions a judge grades before a fresh one replaces it (bounds leaks)."""
@@ -57,23 +57,32 @@ class Assignment:
 def grade_submission(target: Assignment, submission: Submission, max_score: float) -> Verdict:
     """Grade one submission in this process (a judge), unpacking a zip first.
 
-    Never raises for what the submission holds: an unreadable zip is ``rejected``,
+    Never raises for what the submission holds: a submission without any of the
+    phase's files is ``empty`` (and not graded), an unreadable zip is ``rejected``,
     anything unexpected in grading is ``failed`` with its cause.
     """
     from ..course.project import Project
-    from ..judge.grading import project_job, run
+    from ..judge.grading import project_job, rerun_command, run
     from ..reports import render
 
     started = time.perf_counter()
     project = Project(target.project_root)
     modules = project.spec(target.assignment).submitted_modules(target.phase)
-    rerun = (
-        f"cardlab grade {target.assignment} --phase {target.phase} "
-        f"--submission {submission.source} --test '{{test}}'"
+    rerun = rerun_command(
+        "grade",
+        target.assignment,
+        "--phase",
+        str(target.phase),
+        "--submission",
+        str(submission.source),
     )
     try:
         with submission_folder(submission.source, modules) as folder:
             job = project_job(project, target.assignment, target.phase, folder)
+            empty = _empty_cause(job.composition.student_files(), target.phase)
+            if empty:
+                seconds = time.perf_counter() - started
+                return Verdict(submission.student, EMPTY, 0.0, max_score, empty, seconds=seconds)
             report = run(replace(job, reproduce=rerun))
     except CardlabError as error:
         return Verdict(
@@ -99,6 +108,14 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
         report_text=render(report, "text"),
         seconds=time.perf_counter() - started,
     )
+
+
+def _empty_cause(student_files: list[Path], phase: int) -> str:
+    """Why a submission is empty (none of the files the phase grades), or ``""``."""
+    if any(os.path.lexists(path) for path in student_files):
+        return ""
+    names = ", ".join(sorted(path.name for path in student_files))
+    return f"none of the files graded in phase {phase} was submitted ({names})"
 
 
 def _child_pids() -> list[int]:

@@ -3,8 +3,10 @@
 From the graded submissions of a batch: the score distribution as a histogram
 (``overview/histogram.png``), each part's mean (``overview/parts.csv``) and the tests
 failed by the most students (``overview/failed-tests.csv``), with the same figures as
-tables in the terminal. Only ``graded`` submissions count; rejected and failed ones
-are listed in ``status.csv`` instead.
+tables in the terminal. Only ``graded`` submissions count: empty, rejected and failed
+ones are left out of every figure (the overview says how many) and listed in
+``status.csv``. A parametrized test is one row of the failed tests, however many of its
+cases failed: the row names how many cases there are.
 
 The histogram needs matplotlib, an optional extra (``pip install "cardlab[plots]"``):
 without it, the CSV files and tables are still written and :func:`write_histogram`
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import csv
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +26,7 @@ from rich.table import Table
 
 from ..course.spec import Phase
 from ..errors import CardlabError
-from .store import Outcome, graded_reports
+from .store import GRADED, Outcome, graded_reports
 
 OVERVIEW = "overview"
 HISTOGRAM = "histogram.png"
@@ -59,11 +61,12 @@ class FailedTest:
     """A test and how many students failed it.
 
     Attributes:
-        id: pytest's node id.
+        id: pytest's node id, without the parameters of a parametrized test.
         part: The part it belongs to.
-        name: The test's readable name.
-        failed: How many students failed it.
+        name: The test's readable name, without the parameters.
+        failed: How many students failed it (at least one of its cases).
         share: ``failed`` over the number of graded students.
+        cases: How many of its cases some student failed (1 unless parametrized).
     """
 
     id: str
@@ -71,6 +74,7 @@ class FailedTest:
     name: str
     failed: int
     share: float
+    cases: int = 1
 
 
 @dataclass(frozen=True)
@@ -82,14 +86,24 @@ class Overview:
         max_score: Points available.
         parts: One summary per part, in spec order.
         failed_tests: Tests failed by at least one student, most failed first.
-        not_graded: Students without a grade (rejected or failed).
+        left_out: Students without a grade, by status (empty, rejected, failed): left
+            out of every figure.
     """
 
     scores: tuple[float, ...]
     max_score: float
     parts: tuple[PartSummary, ...]
     failed_tests: tuple[FailedTest, ...]
-    not_graded: int
+    left_out: dict[str, int]
+
+    @property
+    def not_graded(self) -> int:
+        """How many students were left out of the figures."""
+        return sum(self.left_out.values())
+
+    def left_out_line(self) -> str:
+        """Who was left out, e.g. "2 empty, 1 rejected", or ``""``."""
+        return ", ".join(f"{count} {status}" for status, count in self.left_out.items())
 
 
 def summarize(outcomes: list[Outcome], phase: Phase) -> Overview:
@@ -97,13 +111,16 @@ def summarize(outcomes: list[Outcome], phase: Phase) -> Overview:
     reports = list(graded_reports(outcomes))
     count = len(reports)
     earned: dict[str, list[float]] = {part.id: [] for part in phase.parts}
-    failures: Counter[tuple[str, str, str]] = Counter()
-    for _, report in reports:
+    failing: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    cases: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for student, report in reports:
         for part in report["parts"]:
             earned.setdefault(part["id"], []).append(part["score"])
             for test in part["tests"]:
                 if test["status"] == "failed":
-                    failures[(test["id"], part["id"], test["name"])] += 1
+                    key = (_without_parameters(test["id"]), part["id"], _base_name(test))
+                    failing[key].add(student)
+                    cases[key].add(test["id"])
     parts = tuple(
         PartSummary(
             part.id,
@@ -115,16 +132,30 @@ def summarize(outcomes: list[Outcome], phase: Phase) -> Overview:
         for part in phase.parts
     )
     failed = tuple(
-        FailedTest(test_id, part, name, n, n / count)
-        for (test_id, part, name), n in sorted(failures.items(), key=lambda kv: (-kv[1], kv[0]))
+        FailedTest(test_id, part, name, len(students), len(students) / count, len(cases[key]))
+        for key, students in sorted(failing.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        for test_id, part, name in [key]
     )
+    left_out = Counter(o.status for o in outcomes if o.status != GRADED or not o.report_json)
     return Overview(
         scores=tuple(report["score"] for _, report in reports),
         max_score=phase.max_score,
         parts=parts,
         failed_tests=failed,
-        not_graded=len(outcomes) - count,
+        left_out=dict(sorted(left_out.items())),
     )
+
+
+def _without_parameters(test_id: str) -> str:
+    """A node id without the ``[...]`` of a parametrized case."""
+    return test_id.split("[", 1)[0]
+
+
+def _base_name(test: dict) -> str:
+    """A test's readable name without the `` [...]`` a parametrized case adds."""
+    name, id_ = test["name"], test["id"]
+    parameters = id_[len(_without_parameters(id_)) :]
+    return name.removesuffix(f" {parameters}") if parameters else name
 
 
 def write_overview_csv(folder: Path, overview: Overview) -> None:
@@ -137,9 +168,9 @@ def write_overview_csv(folder: Path, overview: Overview) -> None:
             writer.writerow([p.id, p.title, p.points, round(p.mean, 2), p.full])
     with (folder / FAILED_TESTS).open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
-        writer.writerow(["test", "part", "name", "failed", "share"])
+        writer.writerow(["test", "part", "name", "failed", "share", "cases"])
         for t in overview.failed_tests:
-            writer.writerow([t.id, t.part, t.name, t.failed, round(t.share, 3)])
+            writer.writerow([t.id, t.part, t.name, t.failed, round(t.share, 3), t.cases])
 
 
 def write_histogram(path: Path, overview: Overview, title: str) -> None:
@@ -158,12 +189,16 @@ def write_histogram(path: Path, overview: Overview, title: str) -> None:
             f'the histogram {path.name} needs matplotlib: pip install "cardlab[plots]", '
             "then run cardlab overview"
         ) from None
+    from matplotlib.ticker import MaxNLocator
+
     figure, axes = pyplot.subplots(figsize=(7, 4), dpi=100)
     try:
         axes.hist(overview.scores, bins=_BINS, range=(0, overview.max_score), edgecolor="black")
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))  # students come whole
         axes.set_xlabel(f"score (out of {overview.max_score:g})")
         axes.set_ylabel("students")
-        axes.set_title(f"{title}: {len(overview.scores)} graded submissions")
+        left_out = f" ({overview.left_out_line()} left out)" if overview.not_graded else ""
+        axes.set_title(f"{title}: {len(overview.scores)} graded submissions{left_out}")
         figure.tight_layout()
         path.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(path, format="png")
@@ -181,7 +216,9 @@ def print_overview(overview: Overview, console: Console) -> None:
             f"highest {max(scores):g} (out of {overview.max_score:g})"
         )
     if overview.not_graded:
-        console.print(f"[yellow]{overview.not_graded} not graded[/] (see status.csv)")
+        console.print(
+            f"[yellow]Left out of these figures: {overview.left_out_line()}[/] (see status.csv)"
+        )
     parts = Table(title="Parts")
     for column in ("Part", "Mean", "Points", "Full marks"):
         parts.add_column(column, justify="left" if column == "Part" else "right")
@@ -194,5 +231,6 @@ def print_overview(overview: Overview, console: Console) -> None:
     for column in ("Test", "Part", "Students failing", "Share"):
         failed.add_column(column, justify="left" if column in ("Test", "Part") else "right")
     for t in overview.failed_tests[:SHOWN_TESTS]:
-        failed.add_row(t.name, t.part, str(t.failed), f"{t.share:.0%}")
+        cases = f" ({t.cases} failing cases)" if t.cases > 1 else ""
+        failed.add_row(f"{t.name}{cases}", t.part, str(t.failed), f"{t.share:.0%}")
     console.print(failed)

@@ -5,16 +5,18 @@ writes (the batch's parent), so a batch stopped at any moment (Ctrl-C, SIGKILL, 
 cut) keeps every result it had received. A row remembers the hash of the submission's
 files and of what graded it, so the next run regrades only what is new or changed.
 
-Rows have one of three statuses:
+Rows have one of four statuses:
 
 * ``graded``: grading produced a report (whatever it scored).
+* ``empty``: the submission holds none of the files the phase grades; nothing was run.
 * ``rejected``: the submission could not be read (a corrupt or encrypted zip, a zip
   bomb); kept until the submission changes.
 * ``failed``: grading itself did not finish (the grading process died or ran out of
   time); tried again by the next run, and never stored over an earlier result.
 
-The schema's version is SQLite's ``user_version``; a database of another version is
-refused with one line, and nothing in it is changed.
+The schema's version is SQLite's ``user_version``. A database of version 1 (before the
+``empty`` status) is brought up to date in place; one of any other version is refused
+with one line, and nothing in it is changed.
 """
 
 from __future__ import annotations
@@ -28,23 +30,24 @@ from pathlib import Path
 
 from ..errors import CardlabError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DATABASE_NAME = "results.sqlite"
-GRADED, REJECTED, FAILED = "graded", "rejected", "failed"
-FINAL = (GRADED, REJECTED)
+GRADED, EMPTY, REJECTED, FAILED = "graded", "empty", "rejected", "failed"
+FINAL = (GRADED, EMPTY, REJECTED)
 """Statuses a run keeps: a submission with one of them is not graded again unless changed."""
 
-_SCHEMA = """
+_BATCH_TABLE = """
 CREATE TABLE batch (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
-);
-CREATE TABLE results (
+)"""
+_RESULTS_TABLE = """
+CREATE TABLE {name} (
     student TEXT PRIMARY KEY,
     source TEXT NOT NULL,
     content_hash TEXT NOT NULL,
     grader_hash TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('graded', 'rejected', 'failed')),
+    status TEXT NOT NULL CHECK (status IN ('graded', 'empty', 'rejected', 'failed')),
     score REAL NOT NULL,
     max_score REAL NOT NULL,
     cause TEXT NOT NULL,
@@ -53,8 +56,7 @@ CREATE TABLE results (
     graded_at TEXT NOT NULL,
     seconds REAL NOT NULL,
     gradings INTEGER NOT NULL
-);
-"""
+)"""
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,11 @@ class Verdict:
 
     Attributes:
         student: The student's id.
-        status: ``graded``, ``rejected`` (unreadable submission) or ``failed``.
+        status: ``graded``, ``empty`` (none of the phase's files), ``rejected``
+            (unreadable submission) or ``failed``.
         score: Points earned.
         max_score: Points available.
-        cause: Why the submission was rejected or failed.
+        cause: Why the submission was not graded (empty, rejected or failed).
         report_json: The cardlab JSON report, when graded.
         report_text: The terminal report, when graded.
         seconds: Wall time spent on the submission.
@@ -125,6 +128,9 @@ class ResultStore:
             self._create(assignment, phase)
 
     def _check(self, version: int, tables: set[str], assignment: str, phase: int) -> None:
+        if version == 1 and {"batch", "results"} <= tables:
+            self._upgrade_from_1()
+            version = SCHEMA_VERSION
         if version != SCHEMA_VERSION or not {"batch", "results"} <= tables:
             self.close()
             raise CardlabError(
@@ -139,11 +145,19 @@ class ResultStore:
                 f"{meta.get('phase')}, not {assignment} phase {phase}; use another --output folder"
             )
 
+    def _upgrade_from_1(self) -> None:
+        """Let the results table take the ``empty`` status (SQLite cannot alter a CHECK)."""
+        with self._transaction():
+            self._db.execute(_RESULTS_TABLE.format(name="results_2"))
+            self._db.execute(f"INSERT INTO results_2 ({_COLUMNS}) SELECT {_COLUMNS} FROM results")
+            self._db.execute("DROP TABLE results")
+            self._db.execute("ALTER TABLE results_2 RENAME TO results")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
     def _create(self, assignment: str, phase: int) -> None:
         with self._transaction():
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    self._db.execute(statement)
+            self._db.execute(_BATCH_TABLE)
+            self._db.execute(_RESULTS_TABLE.format(name="results"))
             self._db.executemany(
                 "INSERT INTO batch (key, value) VALUES (?, ?)",
                 [("assignment", assignment), ("phase", str(phase))],
@@ -189,7 +203,7 @@ class ResultStore:
     def put(self, outcome: Outcome) -> bool:
         """Store an outcome and commit at once.
 
-        A ``failed`` outcome never replaces a ``graded`` or ``rejected`` one.
+        A ``failed`` outcome never replaces a final one (``graded``, ``empty``, ``rejected``).
 
         Returns:
             True when the outcome was stored.

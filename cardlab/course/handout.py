@@ -195,6 +195,7 @@ def _readme(
         "contract the tests check. You may add helper functions and methods of your own.\n\n"
     )
     parts += _provided_section(spec, provided, compiled)
+    parts += _api_section(spec, provided)
     parts += [
         "## Set up\n\n",
         "In this folder, make a virtual environment and install cardlab, which runs the tests:\n\n",
@@ -217,7 +218,26 @@ def _readme(
         "The public tests check part of what grading checks: passing them is a good sign,\n"
         "not a promise of full marks. Test your code beyond them.\n"
     )
+    parts += _student_tests_section(spec, phase)
     return "".join(parts)
+
+
+def _student_tests_section(spec: Spec, phase: Phase) -> list[str]:
+    """The README's lines on the student's own tests, when a part of the phase grades them."""
+    folders = sorted({p.student_tests.folder for p in phase.parts if p.student_tests})
+    if not folders:
+        return []
+    where = f"{spec.package}/{folders[0]}"
+    return [
+        "\n## Your own tests are graded\n\n",
+        f"Write pytest tests of your computational methods in `{where}/` (files named\n",
+        "`test_*.py`, importing the package, as in `from "
+        f"{spec.package}.{phase.writes[0] if phase.writes else 'module'} import ...`).\n",
+        "They are run on a correct implementation, where every test must pass, and on\n",
+        "implementations with one realistic bug each: your credit is the share of those\n",
+        "bugs your tests catch. Run them on your own code with:\n\n",
+        f"    python -m pytest {where}\n",
+    ]
 
 
 def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[str]:
@@ -240,6 +260,19 @@ def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[st
         _bullets([f"`{spec.module_file(m)[:-3]}{_compiled_suffix(compiled)}`" for m in provided]),
         "\n",
         *_python_section(HANDOUT_PYTHON, compiled),
+    ]
+
+
+def _api_section(spec: Spec, provided: list[str]) -> list[str]:
+    """The README's lines on where to read the contract of every module."""
+    pkg = spec.package
+    example = f"{pkg}.{provided[0]}" if provided else pkg
+    return [
+        "## Where the API is\n\n",
+        "What each class and function does, the provided ones included, is written in\n"
+        "its docstring. Read it in Python, for example:\n\n",
+        f'    python -c "import {example}; help({example})"\n\n',
+        "or on the assignment's API page of your course's documentation site.\n\n",
     ]
 
 

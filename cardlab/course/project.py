@@ -48,7 +48,8 @@ class Project:
                 return cls(folder)
         raise CardlabError(
             f"no cardlab project (a folder with specs/ and reference/) at or above {here}; "
-            "run this in the cardlab repository or pass --project DIR"
+            "run this in the cardlab repository or pass --project DIR "
+            "(in a handout folder, cardlab check is the command to use)"
         )
 
     def spec_path(self, assignment: str) -> Path:

@@ -14,6 +14,8 @@ def write_solution(project: Project, spec: Spec, output: Path) -> list[Path]:
     """Copy every module a student ever writes, from the reference, into ``output``.
 
     With several packages, ``output`` gets a folder per package, as a submission has.
+    The reference's own tests come too, into the folder each part of kind ``student
+    tests`` reads them from (``reference/<id>/<folder>/``, when it exists).
 
     Raises:
         CardlabError: When ``output`` exists and is not an empty folder.
@@ -31,5 +33,22 @@ def write_solution(project: Project, spec: Spec, output: Path) -> list[Path]:
         for name in ("__init__", *dict.fromkeys(names)):
             target = folder / f"{name}.py"
             shutil.copyfile(references[package] / f"{name}.py", target)
+            written.append(target)
+    return written + _copy_tests(project.reference_dir(spec.id), spec, output)
+
+
+def _copy_tests(reference: Path, spec: Spec, output: Path) -> list[Path]:
+    folders = {
+        part.student_tests.folder
+        for phase in spec.phases
+        for part in phase.parts
+        if part.student_tests is not None
+    }
+    written = []
+    for folder in sorted(folders):
+        for path in sorted((reference / folder).glob("*.py")):
+            target = output / folder / path.name
+            target.parent.mkdir(exist_ok=True)
+            shutil.copyfile(path, target)
             written.append(target)
     return written

@@ -29,13 +29,42 @@ SOURCE = "source"
 
 
 @dataclass(frozen=True)
+class StudentTests:
+    """How a part of kind ``student tests`` grades the student's own tests.
+
+    Attributes:
+        folder: The folder of the submission that holds the student's test files.
+        chaffs: Ids of the chaffs (``graders/<assignment>/chaffs/<id>.toml``) to catch.
+        curve: Points (share of chaffs caught, credit) of a piecewise linear curve,
+            in increasing share; (0, 0) comes first implicitly.
+        test_seconds: The time one of the student's tests may take.
+        suite_seconds: The time one run of the whole suite may take.
+    """
+
+    folder: str
+    chaffs: tuple[str, ...]
+    curve: tuple[tuple[float, float], ...]
+    test_seconds: float
+    suite_seconds: float
+
+
+GRADER_TESTS = "grader tests"
+"""A part scored by the assignment's grader tests (the default kind)."""
+
+STUDENT_TESTS = "student tests"
+"""A part scored by how many chaffs the student's own tests catch."""
+
+
+@dataclass(frozen=True)
 class Part:
     """One rubric part: a group of tests worth a number of points.
 
     Attributes:
-        id: The part's id.
+        id: The part's id, used by grader tests' ``part`` marks.
         title: Its title.
         points: What it is worth.
+        kind: ``grader tests`` (the default) or ``student tests``.
+        student_tests: The settings of a ``student tests`` part, else None.
         manual: For a part the instructor marks by hand, the file of the submission
             it marks (``ADVANCED.md``): grading only checks that the file is there,
             shows it in the instructor's report and leaves the points open.
@@ -44,6 +73,8 @@ class Part:
     id: str
     title: str
     points: float
+    kind: str = GRADER_TESTS
+    student_tests: StudentTests | None = None
     manual: str | None = None
 
 
@@ -328,12 +359,24 @@ def _duplicates(values: Sequence) -> list:
     return [v for v in values if v in seen or seen.add(v)]
 
 
+def _part(raw: dict) -> Part:
+    kind = raw.get("kind", GRADER_TESTS)
+    settings = None
+    if kind == STUDENT_TESTS:
+        settings = StudentTests(
+            folder=raw["folder"],
+            chaffs=tuple(raw["chaffs"]),
+            curve=tuple((float(p["caught"]), float(p["credit"])) for p in raw["curve"]),
+            test_seconds=float(raw["test_seconds"]),
+            suite_seconds=float(raw["suite_seconds"]),
+        )
+    return Part(raw["id"], raw["title"], float(raw["points"]), kind, settings, raw.get("manual"))
+
+
 def _build(path: Path, data: dict) -> Spec:
     phases = []
     for raw in data["phase"]:
-        parts = tuple(
-            Part(p["id"], p["title"], float(p["points"]), p.get("manual")) for p in raw["part"]
-        )
+        parts = tuple(_part(p) for p in raw["part"])
         tournament = None
         if "tournament" in raw:
             t = raw["tournament"]
@@ -393,6 +436,8 @@ def _check_meaning(spec: Spec, reference_modules: Iterable[str] | None) -> None:
             raise CardlabError(
                 f"{where}: phase[{index}].tournament.thresholds: all on share or all on points"
             )
+        for number, part in enumerate(phase.parts):
+            _check_curve(where, f"phase[{index}].part[{number}]", part)
         if phase.tournament and phase.tournament.part not in {p.id for p in phase.parts}:
             raise CardlabError(
                 f"{where}: phase[{index}].tournament.part: no part {phase.tournament.part!r} "
@@ -417,6 +462,16 @@ def _check_module_names(spec: Spec, index: int, phase: Phase) -> None:
                 f"assignment's packages ({', '.join(spec.packages)}), e.g. "
                 f"'{spec.packages[0]}.module'"
             )
+
+
+def _check_curve(where: Path, key: str, part: Part) -> None:
+    if part.student_tests is None:
+        return
+    shares = [share for share, _ in part.student_tests.curve]
+    if shares != sorted(shares) or _duplicates(shares):
+        raise CardlabError(f"{where}: {key}.curve: shares caught must increase, got {shares}")
+    if dup := _duplicates(list(part.student_tests.chaffs)):
+        raise CardlabError(f"{where}: {key}.chaffs: chaff {dup[0]!r} is listed twice")
 
 
 def reference_modules(reference_dir: Path) -> list[str]:

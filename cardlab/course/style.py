@@ -44,8 +44,8 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _FINDING = re.compile(r"^(?P<file>[^:\s]+\.py):(?P<line>\d+):(?P<col>\d+): (?P<text>.+)$")
 
 
-def _parse(path: Path) -> ast.Module | str:
-    """The module's tree, or a finding saying why it does not parse."""
+def parse_file(path: Path) -> ast.Module | str:
+    """The module's tree, or a finding saying why it does not parse (read, never imported)."""
     try:
         return ast.parse(path.read_bytes(), str(path))
     except SyntaxError as error:
@@ -102,7 +102,7 @@ def missing_docstrings(path: Path) -> list[str]:
     Returns:
         One finding per item, ``file:line: name has no docstring``.
     """
-    tree = _parse(path)
+    tree = parse_file(path)
     if isinstance(tree, str):
         return [tree]
     found = [] if ast.get_docstring(tree) else [f"{path.name}:1: the module has no docstring"]
@@ -122,7 +122,7 @@ def long_functions(path: Path, limit: int = MAX_FUNCTION_LINES) -> list[str]:
     Returns:
         One finding per function, ``file:line: name is N lines long``.
     """
-    tree = _parse(path)
+    tree = parse_file(path)
     if isinstance(tree, str):
         return [tree]
     found = []
@@ -143,7 +143,7 @@ def unwritten(files: Mapping[str, Path], functions: Sequence[str]) -> list[str]:
     Returns:
         The names of those not written yet, in the order given.
     """
-    trees = {module: _parse(path) for module, path in files.items()}
+    trees = {module: parse_file(path) for module, path in files.items()}
     left = []
     for qualname in functions:
         module, name = qualname.split(".", 1)

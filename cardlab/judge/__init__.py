@@ -3,6 +3,8 @@
 ``grading`` runs an assignment's pytest graders for one phase with ``plugin`` (parts,
 scores, reruns and the report's facts, collected into ``results``); tests reach student
 code only through ``proxy`` (the fixture's :class:`~cardlab.judge.proxy.Student`) and the
-handles of ``remote``; ``reference`` loads the reference package as the oracle. Imports
-go down to :mod:`cardlab.course` and :mod:`cardlab.worker`, never up.
+handles of ``remote``; ``reference`` loads the reference package as the oracle;
+``conformance`` checks choices against a procedure of ordered steps (for rules that
+allow several answers). Imports go down to :mod:`cardlab.course` and
+:mod:`cardlab.worker`, never up.
 """

@@ -15,6 +15,7 @@ import contextlib
 import io
 import os
 import platform
+import shlex
 import sys
 import time
 import tomllib
@@ -27,18 +28,20 @@ import pytest
 import cardlab
 
 from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Project
-from ..course.spec import Spec, load_spec
+from ..course.spec import STUDENT_TESTS, Part, Spec, load_spec
 from ..errors import CardlabError
 from ..worker import compose
 from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
 from ..worker.sandbox import ignored_files, refusals
 from . import plugin as plugin_module
+from . import student_tests
 from .manual import manual_part
 from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
+from .startup import import_before_rewriting
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,8 @@ class GradingJob:
         public_dir: Folder of public tests.
         hidden_dir: Folder of hidden tests, or None for a student's check.
         reference_dirs: The reference folder of each package, where it is available.
-        reproduce: A command to run one test again (``{test}`` stands for its id).
+        reproduce: A command that runs one test again once the test's id is appended
+            (see :func:`rerun_command`).
         artifacts: Where tests may write files the report links to, or None.
     """
 
@@ -108,8 +112,7 @@ def project_job(
     folder = submission if submission is not None else project.stubs_dir(spec)
     graders = project.graders_dir(assignment)
     codec_file = graders / CODEC_FILE
-    shown = folder if submission is not None else None
-    option = f" --submission {shown}" if shown else ""
+    shown = ("--submission", str(folder)) if submission is not None else ()
     return GradingJob(
         spec=spec,
         phase=phase,
@@ -119,7 +122,7 @@ def project_job(
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
         reference_dirs=reference_dirs,
-        reproduce=f"cardlab grade {assignment} --phase {phase}{option} --test '{{test}}'",
+        reproduce=rerun_command("grade", assignment, "--phase", str(phase), *shown),
     )
 
 
@@ -151,9 +154,21 @@ def handout_job(folder: Path) -> GradingJob:
         public_dir=folder / "tests",
         hidden_dir=None,
         reference_dirs=None,
-        reproduce="cardlab check --test '{test}'",
+        reproduce=rerun_command("check"),
         artifacts=folder / ARTIFACTS_FOLDER,
     )
+
+
+def rerun_command(*words: str) -> str:
+    """A ``cardlab`` command line that runs one test again when a test id is appended.
+
+    Every word is quoted for a POSIX shell, so the line works when pasted; the grader
+    appends the test's id, quoted the same way.
+
+    Args:
+        *words: The cardlab subcommand and its arguments, unquoted.
+    """
+    return shlex.join(["cardlab", *words, "--test"])
 
 
 def run(job: GradingJob, select: str | None = None) -> GradeReport:
@@ -162,6 +177,9 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     Args:
         job: What to grade.
         select: Only the test with this node id (or node ids containing it).
+
+    Raises:
+        CardlabError: ``select`` matches no grader test.
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
@@ -193,7 +211,36 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
             reference.close()
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
-    return _report(job, plugin, notes, time.perf_counter() - started)
+    for part in phase.parts:
+        if part.kind == STUDENT_TESTS and _selected(part, select):
+            notes += _grade_student_tests(job, part, setup, plugin)
+    if select and not plugin.results:
+        raise CardlabError(
+            f"no test matches --test {shlex.quote(select)}; copy a test id from a report"
+        )
+    return _report(job, plugin, notes, time.perf_counter() - started, select)
+
+
+def _selected(part: Part, select: str | None) -> bool:
+    return select is None or select in f"student-tests::{part.id}::chaffs"
+
+
+def _grade_student_tests(
+    job: GradingJob, part: Part, setup: WorkerSetup, plugin: CardlabPlugin
+) -> list[str]:
+    """Grade the student's own tests for ``part``; only on the instructor's side."""
+    if job.reference_dirs is None or job.hidden_dir is None:
+        return []
+    reference = job.reference_dirs[job.spec.package]
+    try:
+        plugin.results += student_tests.grade(
+            part, setup, job.submission, reference, job.public_dir.parent
+        )
+    except CardlabError as error:  # a chaff that does not fit: the instructor's to mend
+        return [f"{part.id}: your tests could not be graded ({error})"]
+    except Exception as error:  # noqa: BLE001 - fail closed: the report is still written
+        return [f"{part.id}: grading your tests stopped with {type(error).__name__}: {error}"]
+    return []
 
 
 def _test_dirs(job: GradingJob) -> list[Path]:
@@ -209,7 +256,7 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         return pytest.ExitCode.NO_TESTS_COLLECTED, "no grader tests found"
     root = dirs[0].parent
     targets = [str(d) for d in dirs]
-    if select and "::" in select:
+    if select and ("::" in select or select.endswith(".py")):
         targets = [str(root / select)]
     elif select:
         targets += ["-k", select]
@@ -217,6 +264,9 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         *targets,
         f"--rootdir={root}",
         f"--confcutdir={root}",
+        f"--config-file={os.devnull}",  # no pytest settings of the project around the graders
+        "-p",
+        "no:xdist",
         "--import-mode=importlib",
         "-p",
         "no:cacheprovider",
@@ -226,6 +276,7 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         "--continue-on-collection-errors",
         "-q",
     ]
+    import_before_rewriting()
     output = io.StringIO()
     with (
         contextlib.redirect_stdout(output),
@@ -295,14 +346,14 @@ def _shown(path: Path, folder: Path) -> str:
     return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
 
 
-def _no_tests_note(job: GradingJob) -> str:
-    if job.hidden_dir is None:
+def _no_tests_note(job: GradingJob, select: str | None) -> str:
+    if job.hidden_dir is None and not select:
         return "checked only when your work is graded"
     return "no test of this part ran"
 
 
 def _report(
-    job: GradingJob, plugin: CardlabPlugin, notes: list[str], seconds: float
+    job: GradingJob, plugin: CardlabPlugin, notes: list[str], seconds: float, select: str | None
 ) -> GradeReport:
     phase = job.spec.phase(job.phase)
     isolation = plugin.isolation
@@ -312,7 +363,7 @@ def _report(
             parts.append(manual_part(part, job.submission, job.hidden_dir is None))
             continue
         tests = tuple(r for r in plugin.results if r.part == part.id)
-        note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job)
+        note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job, select)
         score = round(part_score(part.points, tests), 2)
         parts.append(PartResult(part.id, part.title, score, part.points, tests, note))
     return GradeReport(

@@ -17,6 +17,7 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
 from __future__ import annotations
 
 import functools
+import shlex
 import shutil
 import tempfile
 import time
@@ -29,9 +30,10 @@ import pytest
 
 from ..course.spec import Phase
 from ..worker.process import Isolation, WorkerFailure
+from .notes import student_note
 from .proxy import Student, StudentRaised
 from .reference import Reference
-from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
+from .results import FAILED, HIDDEN, PASSED, RERUN_PREFIX, SKIPPED, VISIBLE, TestResult
 
 _CALLS_SHOWN = 6
 _ORIGINAL_INNER = "_cardlab_original_inner"
@@ -69,7 +71,8 @@ class RunSettings:
         make_student: Builds the proxy to the student's code.
         reference: The reference, where hidden tests may use it.
         hidden_dirs: Folders whose tests are hidden from students.
-        reproduce: A command that runs one test again; ``{test}`` stands for its id.
+        reproduce: A command that runs one test again once the test's id, quoted for a
+            shell, is appended.
         student_files: The submission's files graded in this phase, by module name
             (to read as text, such as for style indicators; never to import).
         artifacts: Where tests may write files for the report (a tournament's plot),
@@ -215,7 +218,9 @@ class CardlabPlugin:
     def _explain(self, item: pytest.Item, call: pytest.CallInfo[None]) -> str:
         error = call.excinfo.value if call.excinfo else None
         lines = [_describe(error, call.when)]
-        lines += [f"  note: {note}" for note in getattr(error, "__notes__", ())]
+        fixtures = getattr(item, "fixturenames", ())
+        notes = [student_note(note, fixtures) for note in getattr(error, "__notes__", ())]
+        lines += [f"  note: {note}" for note in notes]
         if self._student is not None and "student" in getattr(item, "fixturenames", ()):
             calls = self._student.transcript.last(_CALLS_SHOWN + 1)
             if isinstance(error, StudentRaised | WorkerFailure):
@@ -224,7 +229,7 @@ class CardlabPlugin:
             if calls:
                 lines.append("Last calls to your code:")
                 lines += [f"  {line}" for line in calls]
-        lines.append(f"Run it again: {self.settings.reproduce.format(test=item.nodeid)}")
+        lines.append(f"{RERUN_PREFIX}{self.settings.reproduce} {shlex.quote(item.nodeid)}")
         return "\n".join(lines)
 
 

@@ -231,20 +231,27 @@ class Student:
 
     def call(
         self,
-        target: RemotePath | Handle,
+        target: RemotePath | Handle | BoundMethod,
         *args: Any,
         _seconds: float | None = None,
         _stdin: str | None = None,
         **kwargs: Any,
     ) -> Any:
-        """Call ``target(*args, **kwargs)`` in the worker and return its result."""
+        """Call ``target(*args, **kwargs)`` in the worker and return its result.
+
+        ``target`` may be a method of a worker object (``player.take_turn``), so that
+        :meth:`console` runs a method with typed input as it runs a function.
+        """
         message = {
             "op": "call",
-            "target": self._argument(target),
             "args": [self._argument(a) for a in args],
             "kwargs": {k: self._argument(v) for k, v in kwargs.items()},
             "stdin": _stdin,
         }
+        if type(target) is BoundMethod:
+            message.update(op="callmethod", target=self._argument(target.owner), name=target.name)
+        else:
+            message["target"] = self._argument(target)
         return self._request(message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds)
 
     def call_method(self, target: Any, name: str, args: tuple, kwargs: dict) -> Any:
@@ -324,7 +331,11 @@ class Student:
         return result
 
     def console(
-        self, target: RemotePath | Handle, *args: Any, stdin: str = "", seconds: float | None = None
+        self,
+        target: RemotePath | Handle | BoundMethod,
+        *args: Any,
+        stdin: str = "",
+        seconds: float | None = None,
     ) -> ConsoleRun:
         """Run a call as a console program: typed input in, printed output back.
 

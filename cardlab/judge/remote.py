@@ -210,6 +210,16 @@ class BoundMethod:
         self._handle = handle
         self._name = name
 
+    @property
+    def owner(self) -> Handle:
+        """Handle: The worker object whose method this is."""
+        return self._handle
+
+    @property
+    def name(self) -> str:
+        """str: The method's name."""
+        return self._name
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Call the method in the worker."""
         return self._handle._student.call_method(self._handle, self._name, args, kwargs)

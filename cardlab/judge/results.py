@@ -16,6 +16,8 @@ FAILED = "failed"
 SKIPPED = "skipped"
 VISIBLE = "visible"
 HIDDEN = "hidden"
+RERUN_PREFIX = "Run it again: "
+"""Starts the last line of a failure's message: a shell command that runs the test again."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import importlib
 from ..course.project import Project
 from ..errors import CardlabError
 
-GAMES = ("bisca", "cardgame", "whist")
+GAMES = ("bisca", "cardgame", "kings_corner", "hearts", "whist")
 """The assignments that have a terminal game, each a module of this package."""
 
 

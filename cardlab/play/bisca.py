@@ -23,7 +23,7 @@ from ..errors import CardlabError
 from ..judge.reference import Reference
 from ..worker.codec import Codec
 from . import bisca_screen as screen
-from .terminal import Ask, BadEntry, check_quit, run_game
+from .terminal import Ask, BadEntry, check_quit, replay_command, run_game
 
 YOU = "You"
 """The person's player name."""
@@ -170,7 +170,9 @@ class BiscaGame:
         deck = self._ref.Deck.shuffled(random.Random(seed))
         total_rounds = len(deck) // self._ref.NUM_PLAYERS
         board = self._ref.Board([self._you, self._computer], deck, first=0 if you_lead else 1)
-        self._console.print(screen.intro(seed, total_rounds, you_lead))
+        first = "human" if you_lead else "computer"
+        replay = replay_command("bisca", seed, first=first)
+        self._console.print(screen.intro(seed, total_rounds, you_lead, replay))
         while not board.is_over:
             self._console.rule(f"Round {len(board.rounds) + 1} of {total_rounds}")
             self._play_round(board)

@@ -141,8 +141,15 @@ def _result(scores: dict[str, int], winner: str | None) -> Text:
     return Text(f"{winner} wins, {high} to {low}. Better luck next time!", style="bold red")
 
 
-def intro(seed: int, total_rounds: int, you_lead: bool) -> RenderableType:
-    """The welcome text: what the game is, how to answer, and the deal's seed."""
+def intro(seed: int, total_rounds: int, you_lead: bool, replay: str) -> RenderableType:
+    """The welcome text: what the game is, how to answer, and how to replay the deal.
+
+    Args:
+        seed: The deal's seed.
+        total_rounds: Rounds in the game.
+        you_lead: Whether the person leads the first round.
+        replay: The command that plays the same game again.
+    """
     leader = "You lead" if you_lead else "The computer leads"
     return Panel(
         Text.assemble(
@@ -150,7 +157,7 @@ def intro(seed: int, total_rounds: int, you_lead: bool) -> RenderableType:
             f": you against the computer, {total_rounds} rounds. {leader} the first round.\n",
             "More than 60 of the 120 points wins. Play a card by its number (1, 2, 3) or\n",
             "its notation (QS is the Queen of Spades, 7h the Seven of Hearts); q quits.\n",
-            (f"Deal #{seed}: cardlab play bisca --seed {seed} plays it again.", "dim"),
+            (f"Deal #{seed}: {replay} plays it again.", "dim"),
         ),
         box=box.ROUNDED,
         expand=False,

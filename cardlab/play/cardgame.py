@@ -27,7 +27,7 @@ from ..errors import CardlabError
 from ..judge.reference import Reference
 from ..worker.codec import Codec
 from . import cardgame_screen as screen
-from .terminal import Ask, BadEntry, check_quit, run_game
+from .terminal import Ask, BadEntry, check_quit, replay_command, run_game
 
 OPTIONS = ("variation", "seats")
 """The ``cardlab play`` options this game takes, besides ``--seed``."""
@@ -224,7 +224,9 @@ class WhistTable:
         """
         game = self._ref.VARIATIONS[variation]()
         seats = ", ".join(f"{direction} {kind}" for direction, kind in self._kinds.items())
-        self._console.print(screen.intro(game.name, seed, seats, variation))
+        every_seat = ",".join(f"{d.value}={kind}" for d, kind in self._kinds.items())
+        replay = replay_command("cardgame", seed, variation=variation, seats=every_seat)
+        self._console.print(screen.intro(game.name, seed, seats, replay))
         self._current = GameCopy(1, game, random.Random(seed))
         self._copies.append(self._current)
         while self._current is not None:
@@ -287,7 +289,7 @@ class WhistTable:
         game = copy.game
         hand = list(game.player(direction).hand)
         self._console.print(screen.table_view(game, self._kinds, copy.label))
-        self._console.print(screen.hand_row(hand, game.legal_moves()))
+        self._console.print(screen.hand_row(direction, hand, game.legal_moves()))
         while True:
             answer = self._ask(f"{direction}, your card: ")
             check_quit(answer)

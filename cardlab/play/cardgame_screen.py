@@ -94,9 +94,20 @@ def table_view(game: Any, kinds: Mapping[Any, str], label: str) -> Table:
     return grid
 
 
-def hand_row(hand: Sequence[Card], legal: Sequence[Card]) -> Table:
-    """The hand as numbered cards; the cards the player may not play now are dimmed."""
+def hand_row(seat: Any, hand: Sequence[Card], legal: Sequence[Card]) -> Table:
+    """The hand as numbered cards under its seat's name; cards not playable now are dimmed.
+
+    The name matters at a table of several people, who pass the keyboard round.
+
+    Args:
+        seat: The seat holding the hand (a ``Direction``).
+        hand: The cards, in the order they are numbered.
+        legal: The cards that may be played now.
+    """
     grid = Table.grid(padding=(0, 1))
+    grid.title = f"{seat}'s hand"
+    grid.title_justify = "left"
+    grid.title_style = _LABEL
     for _ in hand:
         grid.add_column(justify="center")
     grid.add_row(
@@ -144,8 +155,15 @@ def result_line(game: Any) -> Text:
     return Text(f"A tie between {' and '.join(winners)}.", style="bold yellow")
 
 
-def intro(name: str, seed: int, seats: str, variation: str) -> RenderableType:
-    """The welcome text: the game, the seats, how to answer, and how to replay the deal."""
+def intro(name: str, seed: int, seats: str, replay: str) -> RenderableType:
+    """The welcome text: the game, the seats, how to answer, and how to replay the deal.
+
+    Args:
+        name: The game's name.
+        seed: The deal's seed.
+        seats: Who plays each seat, in words.
+        replay: The command that plays the same game again.
+    """
     return Panel(
         Group(
             Text.assemble((name, "bold"), f": four seats ({seats}). North leads the first trick."),
@@ -155,8 +173,7 @@ def intro(name: str, seed: int, seats: str, variation: str) -> RenderableType:
                 "play, 'switch N' goes to copy N, 'help' lists the commands, q quits."
             ),
             Text(
-                f"Deal #{seed}: cardlab play cardgame --variation {variation} --seed {seed} "
-                "plays it again.",
+                f"Deal #{seed}: {replay} plays it again.",
                 style="dim",
             ),
         ),

@@ -14,6 +14,7 @@ No traceback reaches the player in any of these cases.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 
 from rich.console import Console
@@ -32,6 +33,23 @@ EXIT_INTERRUPTED = 130
 
 QUIT_WORDS = frozenset({"q", "quit"})
 """Answers that leave the game, in lower case."""
+
+
+def replay_command(assignment: str, seed: int, **options: str) -> str:
+    """The ``cardlab play`` command that deals and seats the same game again.
+
+    Every option is written out, defaults included, so the command reproduces the game
+    exactly; words are quoted for a POSIX shell.
+
+    Args:
+        assignment: The game's assignment id.
+        seed: The deal's seed.
+        **options: The game's own options, by ``cardlab play`` option name.
+    """
+    words = ["cardlab", "play", assignment, "--seed", str(seed)]
+    for name, value in options.items():
+        words += [f"--{name}", value]
+    return shlex.join(words)
 
 
 class QuitGame(Exception):

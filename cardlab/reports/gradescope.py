@@ -4,13 +4,17 @@ Top level: ``score``, ``output`` (a summary), ``visibility``, ``stdout_visibilit
 and ``tests``. Each test has ``name``, ``name_format``, ``score``, ``max_score``,
 ``status`` (``passed`` or ``failed``), ``output``, ``output_format``, ``tags`` (the
 part id) and ``visibility``: ``visible`` for public tests, ``hidden`` for hidden
-ones. Test scores add up to the part scores, and so to ``score``. A part the
-instructor marks by hand is one entry worth 0 of 0, tagged ``manual``, saying whether
-its file was found; its points are added by hand in Gradescope.
+ones. A part's points are shared among its tests by weight, in hundredths, with
+largest-remainder rounding: the tests' ``max_score`` values add up exactly to the part's
+points, and their ``score`` values to the part's score, and so to ``score``.
+A part the instructor marks by hand is one entry worth 0 of 0, tagged ``manual``, saying
+whether its file was found; its points are added by hand in Gradescope.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from ..judge.manual import NOTE
@@ -39,16 +43,18 @@ def to_gradescope(report: GradeReport) -> dict[str, Any]:
         if part.manual:
             tests.append(_manual_entry(part))
             continue
-        for test in part.tests:
-            if test.status == SKIPPED:
-                continue
-            worth = weight_share(part.max_score, test, part.tests)
+        counted = [test for test in part.tests if test.status != SKIPPED]
+        worth = [weight_share(part.max_score, test, part.tests) for test in counted]
+        maxima = apportion(part.max_score, worth)
+        earned = [share * test.fraction for share, test in zip(worth, counted, strict=True)]
+        scores = apportion(part.score, earned)
+        for test, max_score, score in zip(counted, maxima, scores, strict=True):
             tests.append(
                 {
                     "name": f"{part.title}: {test.name}",
                     "name_format": "text",
-                    "score": round(worth * test.fraction, 4),
-                    "max_score": round(worth, 4),
+                    "score": score,
+                    "max_score": max_score,
                     "status": PASSED if test.status == PASSED else FAILED,
                     "output": test.message,
                     "output_format": "text",
@@ -66,3 +72,29 @@ def to_gradescope(report: GradeReport) -> dict[str, Any]:
         "stdout_visibility": "hidden",
         "tests": tests,
     }
+
+
+def apportion(total: float, shares: Sequence[float]) -> list[float]:
+    """Split ``total`` in proportion to ``shares``, in hundredths that add up to it exactly.
+
+    Largest-remainder rounding: each share gets its proportion rounded down to a
+    hundredth, and the hundredths left over go to the shares that lost the most.
+
+    Args:
+        total: The amount to split, to two decimals.
+        shares: How much of it each part should get, before rounding (not negative).
+
+    Returns:
+        One amount per share, each a whole number of hundredths, summing to ``total``.
+    """
+    weight = sum(shares)
+    if weight <= 0:
+        return [0.0] * len(shares)
+    cents = round(total * 100)
+    exact = [cents * share / weight for share in shares]
+    floors = [math.floor(value) for value in exact]
+    left = cents - sum(floors)
+    by_remainder = sorted(range(len(shares)), key=lambda i: floors[i] - exact[i])
+    for index in by_remainder[:left]:
+        floors[index] += 1
+    return [value / 100 for value in floors]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import io
+from collections import Counter
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..judge.results import HIDDEN, GradeReport, PartResult
+from ..judge.results import HIDDEN, RERUN_PREFIX, SKIPPED, GradeReport, PartResult
 
 _WIDTH = 100
 
@@ -55,16 +57,38 @@ def _documents(report: GradeReport) -> list[Panel]:
     ]
 
 
-def _failures(report: GradeReport) -> list[Panel]:
-    panels = []
+def _failures(report: GradeReport) -> list[tuple[Panel, str]]:
+    """A panel per failing test, and its "Run it again" line (printed below, unwrapped)."""
+    failures = []
     for part in report.parts:
         for test in part.tests:
             if test.status != "failed":
                 continue
             kind = " (hidden test)" if test.visibility == HIDDEN else ""
-            title = f"[bold red]✗[/] {part.title}: {test.name}{kind}"
-            panels.append(_panel(test.message, title, "red"))
-    return panels
+            message, _, rerun = test.message.partition(f"\n{RERUN_PREFIX}")
+            body = Text.assemble((test.name, "bold"), "\n", message)
+            panel = Panel(
+                body,
+                title=f"[bold red]✗[/] {escape(part.title)}{kind}",
+                title_align="left",
+                border_style="red",
+            )
+            failures.append((panel, f"{RERUN_PREFIX}{rerun}" if rerun else ""))
+    return failures
+
+
+def _skips(report: GradeReport) -> list[str]:
+    """One line per part and reason for the tests that were skipped (they do not count)."""
+    skipped = Counter(
+        (part.title, test.message or "no reason given")
+        for part in report.parts
+        for test in part.tests
+        if test.status == SKIPPED
+    )
+    return [
+        f"{count} test(s) of {title} skipped, not counted: {reason}"
+        for (title, reason), count in skipped.items()
+    ]
 
 
 def render_text(report: GradeReport, *, color: bool = False) -> str:
@@ -86,10 +110,12 @@ def print_report(report: GradeReport, console: Console) -> None:
     )
     console.print(_parts_table(report))
     for note in report.notes:
-        console.print(f"[yellow]Note:[/] {note}")
+        console.print(f"[yellow]Note:[/] {escape(note)}")
     if not report.public_only:  # for the instructor: a student's own check needs no sandbox
         for note in report.isolation_notes:
-            console.print(f"[dim]Isolation not available: {note}[/]")
+            console.print(f"[dim]Isolation not available: {escape(note)}[/]")
+    for line in _skips(report):
+        console.print(f"[dim]Skipped:[/] {escape(line)}")
     if report.open_points:
         console.print(
             f"{report.open_points:g} points are left for the instructor to award by hand."
@@ -99,7 +125,11 @@ def print_report(report: GradeReport, console: Console) -> None:
     failures = _failures(report)
     if failures:
         console.print(f"\n[bold]{len(failures)} failing test(s):[/]")
-        for panel in failures:
+        for panel, rerun in failures:
             console.print(panel)
+            if rerun:  # one line however long, so that it can be copied whole
+                console.print(rerun, soft_wrap=True, markup=False)
+    elif not any(part.counted for part in report.parts):
+        console.print("[yellow]No test ran.[/]")
     else:
         console.print("[green]Every test that ran passed.[/]")

@@ -45,7 +45,7 @@ import cardlab
 from .compose import STUDENT, Composition
 from .confine import Plan
 
-RUNTIME_MODULES = ("__init__", "codec", "compose", "confine", "wire", "serve")
+RUNTIME_MODULES = ("__init__", "codec", "compose", "confine", "wire", "serve", "student_tests")
 """The modules of :mod:`cardlab.worker` the worker imports; they import only the standard
 library."""
 
@@ -225,7 +225,7 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
         codec_copy = root / "codec" / "codec.py"
         codec_copy.parent.mkdir()
         shutil.copyfile(codec, codec_copy)
-    _open_to_readers(root)
+    open_to_readers(root)
     tree_composition = dataclasses.replace(
         packages[0], others=tuple(packages[1:]), qualified=composition.qualified
     )
@@ -285,7 +285,7 @@ def _provide(source: Path, folder: Path, package: str) -> Path:
     return target
 
 
-def _open_to_readers(root: Path) -> None:
+def open_to_readers(root: Path) -> None:
     """Readable by every user, writable by the judge's user only."""
     for folder, dirs, files in os.walk(root):
         os.chmod(folder, _DIR_MODE)

@@ -12,7 +12,9 @@ any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (compos
 file, output cap), ``call`` (target,
 args, kwargs, stdin, seed), ``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name), ``builtin`` (name, args),
-``reset`` (forget every handle) and ``ping``. Answers carry ``ok`` (the result) or
+``reset`` (forget every handle), ``ping``, and ``student_tests`` (run the student's own
+tests against one implementation, in a forked child: :mod:`cardlab.worker.student_tests`).
+Answers carry ``ok`` (the result) or
 ``raised`` (type names, message, place in the student's code), plus ``out``, ``err``
 and ``cut`` (whether output was cut at the cap).
 """
@@ -32,7 +34,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import compose, confine
+from . import compose, confine, student_tests
 from .codec import Codec, Value, load_codec
 from .wire import FrameReader, HandleRef, PathRef, from_json, to_json, write_frame
 
@@ -174,6 +176,8 @@ class Worker:
             return None
         if op == "ping":
             return "pong"
+        if op == "student_tests":
+            return student_tests.run(request, recompose)
         raise ValueError(f"unknown operation {op!r}")
 
     def invoke(self, function: Callable[..., Any], request: dict) -> Any:
@@ -277,6 +281,13 @@ class Worker:
             if frame.filename in self.student_files:
                 place = f"{Path(frame.filename).name}, line {frame.lineno}, in {frame.name}"
         return place
+
+
+def recompose(message: dict) -> None:
+    """Replace the installed composition by another one (in a child running tests)."""
+    for finder in [f for f in sys.meta_path if isinstance(f, compose.ComposingFinder)]:
+        compose.uninstall(finder)
+    compose.install(compose.Composition.from_message(message))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -30,7 +30,7 @@ _STRENGTH: Mapping[str, int] = MappingProxyType({rank: i for i, rank in enumerat
 _SUIT_LETTERS = frozenset(suit.letter for suit in Suit)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Card:
     """One card of the bisca deck, an immutable value.
 

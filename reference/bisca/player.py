@@ -61,7 +61,8 @@ class Player:
 
         Raises:
             ValueError: If the hand already holds ``HAND_SIZE`` cards, or already holds
-                ``card``; the message names the card and the player.
+                ``card``; the message holds the card, as its notation ("2C") or as
+                ``str(card)`` ("2♣"), and the player's name.
         """
         if len(self._hand) >= HAND_SIZE:
             raise ValueError(f"{self._name} cannot take {card.notation}: the hand is full")
@@ -81,8 +82,8 @@ class Player:
             The card played (``card`` itself).
 
         Raises:
-            ValueError: If ``card`` is not in the hand; the message names the card and
-                the player.
+            ValueError: If ``card`` is not in the hand; the message holds the card, as
+                its notation ("KC") or as ``str(card)`` ("K♣"), and the player's name.
         """
         try:
             self._hand.remove(card)

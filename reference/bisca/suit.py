@@ -44,7 +44,8 @@ class Suit(Enum):
 
         Args:
             letter: A single letter, "S", "H", "C" or "D" in either case.  Surrounding
-                whitespace is not accepted.
+                whitespace is not accepted, nor another character whose upper case is
+                one of the four (the long s "ſ" is not an "S").
 
         Returns:
             The matching suit, e.g. ``Suit.from_letter("h") is Suit.HEARTS``.
@@ -53,9 +54,10 @@ class Suit(Enum):
             ValueError: If ``letter`` is not one of the four letters (the message
                 repeats the bad value).
         """
+        ascii_letter = isinstance(letter, str) and letter.isascii()
         try:
-            return cls(letter.upper())
-        except (AttributeError, ValueError):
+            return cls(letter.upper() if ascii_letter else None)
+        except ValueError:
             raise ValueError(
                 f"unknown suit letter {letter!r}: expected one of S, H, C, D"
             ) from None

@@ -1,4 +1,4 @@
-"""Reference implementation of the "cardgame" assignment: trick-taking whist for four.
+"""The "cardgame" package: trick-taking whist for four, in three variations.
 
 Four players, NORTH, EAST, SOUTH and WEST, play tricks with a 52-card deck.  The package
 holds one module per concept, from the bottom layer up:
@@ -14,6 +14,6 @@ holds one module per concept, from the bottom layer up:
 * ``computer_player`` and ``simple_computer_player`` -- players run by the computer.
 
 Sibling modules import each other only with relative imports, because the package may be
-composed from student modules and provided modules at import time.  For the same reason
+composed from your modules and the provided ones at import time.  For the same reason
 this file imports nothing.
 """

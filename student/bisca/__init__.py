@@ -1,4 +1,4 @@
-"""Reference implementation of the "bisca" assignment.
+"""The "bisca" package, which you complete phase by phase.
 
 Bisca is a two-player trick-taking game played with a 40-card deck.  The package is
 split into one module per concept, from the bottom layer up:
@@ -12,6 +12,6 @@ split into one module per concept, from the bottom layer up:
 * ``play`` -- the console game of a person against the computer.
 
 Sibling modules import each other only with relative imports, because the package may be
-composed from student modules and reference modules at import time.  For the same reason
+composed from your modules and the provided ones at import time.  For the same reason
 this file imports nothing.
 """

@@ -27,7 +27,7 @@ POINTS: Mapping[str, int] = MappingProxyType(
 """Points scored by a card of each rank; a full deck is worth 120 points."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class Card:
     """One card of the bisca deck, an immutable value.
 

@@ -58,7 +58,8 @@ class Player:
 
         Raises:
             ValueError: If the hand already holds ``HAND_SIZE`` cards, or already holds
-                ``card``; the message names the card and the player.
+                ``card``; the message holds the card, as its notation ("2C") or as
+                ``str(card)`` ("2♣"), and the player's name.
         """
         raise NotImplementedError("Player.take is yours to write in this phase")
 
@@ -74,8 +75,8 @@ class Player:
             The card played (``card`` itself).
 
         Raises:
-            ValueError: If ``card`` is not in the hand; the message names the card and
-                the player.
+            ValueError: If ``card`` is not in the hand; the message holds the card, as
+                its notation ("KC") or as ``str(card)`` ("K♣"), and the player's name.
         """
         raise NotImplementedError("Player.play is yours to write in this phase")
 

@@ -39,7 +39,8 @@ class Suit(Enum):
 
         Args:
             letter: A single letter, "S", "H", "C" or "D" in either case.  Surrounding
-                whitespace is not accepted.
+                whitespace is not accepted, nor another character whose upper case is
+                one of the four (the long s "ſ" is not an "S").
 
         Returns:
             The matching suit, e.g. ``Suit.from_letter("h") is Suit.HEARTS``.

@@ -145,6 +145,23 @@ def test_equality_and_hash(student, first, second):
         expect_equal(len(hashes), 1, f"hash({shown(first)}), twice: number of different results")
 
 
+MOST_CARDS_PER_HASH = 2
+"""The hash of the pair (rank, suit) gives 40 cards (almost surely) 40 values."""
+
+
+def test_hash_spreads_the_deck(student):
+    """Card.__hash__ is that of the pair (rank, suit): the 40 cards spread over many values."""
+    by_hash = {}
+    for text in ALL_CARDS:
+        by_hash.setdefault(student.builtin_int("hash", card(text)), []).append(text)
+    crowded = max(by_hash.values(), key=len)
+    if len(crowded) > MOST_CARDS_PER_HASH:
+        raise AssertionError(
+            f"hash(card) over the 40 cards: {len(by_hash)} different values; "
+            f"{', '.join(crowded)} all hash to the same value (hash the pair (rank, suit))"
+        )
+
+
 def test_cards_in_the_provided_deck(student, ref):
     """Deck.standard() (provided) builds the 40 cards with your Card and Suit, in order."""
     expected = ref.canon(ref.deck.Deck.standard().cards)

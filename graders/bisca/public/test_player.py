@@ -91,7 +91,7 @@ SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 @pytest.mark.weight(0.5)
 def test_error_messages_name_card_and_player(student):
-    """The ValueErrors of take and play name the card and the player."""
+    """The ValueErrors of take and play hold the card (QS or Q♠) and the player's name."""
     ann = player_holding(student, "Ann", "QS 7H AD")
     for method, text in (("take", "2C"), ("take", "QS"), ("play", "KC")):
         call = f"Player('Ann') holding [QS, 7H, AD]: {method}({text})"

@@ -14,7 +14,7 @@ SUITS = [
     ("DIAMONDS", "D", "♦", True),
 ]
 SUIT_NAMES = [name for name, *_ in SUITS]
-BAD_LETTERS = ["X", "", " S", "S ", "SH", "♠", "spades"]
+BAD_LETTERS = ["X", "", " S", "S ", "SH", "♠", "spades", "ſ"]
 
 
 def suit(name):

@@ -1,0 +1,121 @@
+"""Shared pieces of the hidden hearts graders: seeded reference games and their situations.
+
+A game is fixed by a seed: North is the ``Dealer`` with ``random.Random(seed)``, and the
+player at seat ``s`` (1 to 3) a ``Player`` with ``random.Random(seed * 7 + s)``.
+"""
+
+import random
+
+SEAT_NAMES = ("North", "East", "South", "West")
+BASE_SEED = 590_2010
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of the generator of the player at ``seat`` in game ``seed``."""
+    return seed if seat == 0 else seed * 7 + seat
+
+
+def reference_game(ref, seed: int):
+    """A new reference game for the seed (the first hand dealt)."""
+    players = [ref.dealer.Dealer("North", random.Random(seat_seed(seed, 0)))]
+    players += [
+        ref.player.Player(SEAT_NAMES[seat], random.Random(seat_seed(seed, seat)))
+        for seat in (1, 2, 3)
+    ]
+    return ref.game.Hearts(players)
+
+
+def student_game(student, seed: int):
+    """The same game made of your classes, in the worker."""
+    players = [student.dealer.Dealer("North", student.builtin("Random", seat_seed(seed, 0)))]
+    players += [
+        student.player.Player(SEAT_NAMES[seat], student.builtin("Random", seat_seed(seed, seat)))
+        for seat in (1, 2, 3)
+    ]
+    return student.game.Hearts(players)
+
+
+def situations(ref, seeds, every: int = 5):
+    """Situations reached by real play: every first-trick turn and every ``every``-th other.
+
+    Returns:
+        ``(hand, trick, hearts_broken, first_trick)`` of reference cards, in play order.
+    """
+    found = []
+    for seed in seeds:
+        game = reference_game(ref, seed)
+        turn = 0
+        while not game.is_over and turn < 52 * 3:
+            situation = game.situation()
+            if situation.first_trick or turn % every == 0:
+                found.append(tuple(situation))
+            game.play_turn()
+            turn += 1
+    return found
+
+
+def notation(cards) -> str:
+    """Cards in notation, separated by spaces."""
+    return " ".join(card.notation for card in cards)
+
+
+def illegal_plays(ref, events) -> list[str]:
+    """Check a game's events with the reference rules; return what was illegal.
+
+    Every card of a hand is played in that hand, so each player's hand at the deal is
+    the set of cards it plays before the next deal: the game is replayed from the
+    events alone, and every play is checked against ``rules.legal_plays``.
+    """
+    problems = []
+    hands = _hands_of(events)
+    for number, plays in enumerate(hands):
+        held = {seat: set(cards) for seat, cards in plays["hands"].items()}
+        trick, broken, tricks = [], False, 0
+        for seat, card in plays["order"]:
+            hand = held[seat]
+            try:
+                legal = ref.rules.legal_plays(tuple(hand), tuple(trick), broken, tricks == 0)
+            except ValueError as error:
+                problems.append(f"hand {number + 1}: {SEAT_NAMES[seat]} could not play: {error}")
+                break
+            if card not in legal:
+                problems.append(
+                    f"hand {number + 1}, trick {tricks + 1}: {SEAT_NAMES[seat]} played "
+                    f"{card.notation} holding [{notation(ref.rules.sorted_cards(tuple(hand)))}] "
+                    f"on [{notation(trick)}] (legal: {notation(legal)})"
+                )
+                break
+            hand.discard(card)
+            trick.append(card)
+            broken = broken or card.suit.name == "HEARTS"
+            if len(trick) == 4:
+                trick, tricks = [], tricks + 1
+    return problems
+
+
+def _hands_of(events):
+    """Split events into hands: the cards each seat played, and the order of plays."""
+    hands = []
+    for event in events:
+        if event.kind == "deal":
+            hands.append({"hands": {0: [], 1: [], 2: [], 3: []}, "order": []})
+        elif event.kind in ("lead", "play") and hands:
+            hands[-1]["hands"][event.seat].append(event.card)
+            hands[-1]["order"].append((event.seat, event.card))
+    return hands
+
+
+def events_from(ref, values) -> list:
+    """Reference events from the canonical events your code returned."""
+    events = []
+    for value in values:
+        kind, seat, card, points = value.text.split()
+        shown = None if card == "-" else ref.card.Card.from_notation(card)
+        events.append(ref.game.Event(kind, int(seat), shown, int(points)))
+    return events
+
+
+def shown_events(events) -> list[str]:
+    """Events as lines, for a failure message."""
+    return [f"{e.kind} {SEAT_NAMES[e.seat]} {e.card.notation if e.card else ''} {e.points}"
+            for e in events]

@@ -1,0 +1,54 @@
+"""Hidden tests of Player (phase 1): choices in real situations, against the reference."""
+
+import random
+
+import hearts_games
+import pytest
+
+from cardlab.testing import cards, expect_equal
+from cardlab.worker.codec import Value
+
+pytestmark = pytest.mark.part("player")
+
+
+def situation_value(hand, trick, broken, first):
+    return Value("Situation", f"{hearts_games.notation(hand)}|{hearts_games.notation(trick)}|"
+                              f"{int(broken)}|{int(first)}")
+
+
+@pytest.mark.weight(3)
+def test_choose_like_the_reference(student, ref):
+    """choose in situations of real games, with seeded generators: the reference's card."""
+    seeds = range(hearts_games.BASE_SEED + 50, hearts_games.BASE_SEED + 53)
+    for number, (hand, trick, broken, first) in enumerate(hearts_games.situations(ref, seeds)):
+        model = ref.player.Player("East", random.Random(number))
+        model.take_cards(hand)
+        expected = ref.canon(model.choose(ref.player.Situation(hand, trick, broken, first)))
+        player = student.player.Player("East", student.builtin("Random", number))
+        player.take_cards(cards(hearts_games.notation(hand)))
+        got = player.choose(situation_value(hand, trick, broken, first))
+        expect_equal(got, expected, f"choose(hand [{hearts_games.notation(hand)}], trick "
+                                    f"[{hearts_games.notation(trick)}]) with Random({number})")
+
+
+@pytest.mark.weight(2)
+def test_hand_and_taken_over_a_hand(student, ref):
+    """A whole dealt hand played out and collected: hand, taken, points as the reference."""
+    deck = ref.card.full_deck()
+    random.Random(hearts_games.BASE_SEED).shuffle(deck)
+    hand, pile = deck[:13], deck[13:33]
+    model = ref.player.Player("West", random.Random(0))
+    player = student.player.Player("West", student.builtin("Random", 0))
+    model.take_cards(hand)
+    player.take_cards(cards(hearts_games.notation(hand)))
+    dealt = hearts_games.notation(hand)
+    expect_equal(player.hand, ref.canon(model.hand), f"hand after take_cards([{dealt}])")
+    for card in hand[::2]:
+        model.play(card)
+        player.play(cards(card.notation)[0])
+    expect_equal(player.hand, ref.canon(model.hand), "hand after playing every other card")
+    for start in range(0, 20, 4):
+        model.collect(pile[start:start + 4])
+        player.collect(cards(hearts_games.notation(pile[start:start + 4])))
+    expect_equal(player.taken, ref.canon(model.taken), "taken after five tricks")
+    expect_equal(player.points_taken, model.points_taken, "points_taken after five tricks")

@@ -1,0 +1,71 @@
+"""How kings_corner values cross between the judge and the worker.
+
+A card crosses by its notation, rank then suit (``7H`` is the Seven of Hearts, ``TC``
+the Ten of Clubs); it is built in the worker with the contract's ``Card(rank, suit)``
+and read through its ``rank`` and ``suit`` fields only.  A move crosses by the notation
+a person types (``L 7H 3``, ``M 1 5``, ``D``), built with ``Move(kind, card, source,
+target)`` and read through those four fields.
+
+Piles are objects, not values: they stay in the worker as handles.  To set up a
+position in one request, a grader may *send* a lay-down pile as ``5:KD QS`` (built with
+``LaydownPile(5, cards)``) and a draw pile as its cards bottom first (built with
+``DrawPile(cards)``); those two never come back as values.
+"""
+
+from cardlab.worker.codec import Codec, Resolve, TextType
+
+
+def card_notation(card) -> str:
+    """The notation of a card (student's or reference's), e.g. ``7H``."""
+    return f"{card.rank}{card.suit}"
+
+
+def card_from_notation(text: str, resolve: Resolve):
+    """Build a card of the package at hand from its notation."""
+    return resolve("card.Card")(text[0], text[1])
+
+
+def move_notation(move) -> str:
+    """The notation of a move, from its four fields: ``L 7H 3``, ``M 1 5`` or ``D``."""
+    if move.kind == "L":
+        return f"L {card_notation(move.card)} {move.target}"
+    if move.kind == "M":
+        return f"M {move.source} {move.target}"
+    return str(move.kind)
+
+
+def move_from_notation(text: str, resolve: Resolve):
+    """Build a move of the package at hand from its notation."""
+    words = text.split()
+    move = resolve("table.Move")
+    if words[0] == "L":
+        return move("L", card_from_notation(words[1], resolve), None, int(words[2]))
+    if words[0] == "M":
+        return move("M", None, int(words[1]), int(words[2]))
+    return move("D", None, None, None)
+
+
+def cards_from_text(text: str, resolve: Resolve) -> list:
+    """Cards from notations separated by spaces."""
+    return [card_from_notation(item, resolve) for item in text.split()]
+
+
+def laydown_pile_from_notation(text: str, resolve: Resolve):
+    """Build ``LaydownPile(number, cards)`` from ``number:cards``, e.g. ``5:KD QS``."""
+    number, cards = text.split(":")
+    return resolve("piles.LaydownPile")(int(number), cards_from_text(cards, resolve))
+
+
+def draw_pile_from_notation(text: str, resolve: Resolve):
+    """Build ``DrawPile(cards)`` from its cards, bottom first."""
+    return resolve("piles.DrawPile")(cards_from_text(text, resolve))
+
+
+CODEC = Codec(
+    [
+        TextType("card.Card", card_notation, card_from_notation),
+        TextType("table.Move", move_notation, move_from_notation),
+        TextType("piles.LaydownPile", str, laydown_pile_from_notation, inbound_only=True),
+        TextType("piles.DrawPile", str, draw_pile_from_notation, inbound_only=True),
+    ]
+)

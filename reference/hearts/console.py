@@ -1,0 +1,132 @@
+"""The program: the user plays one seat against three computer players, or watches.
+
+Run it as ``python -m hearts.console``.  It asks ``Play or watch? [p/w]: `` first; when
+playing, the user holds South.  Everything that happens is printed, one line per event
+(``describe``): every deal, who leads and plays which card, who takes each trick and
+for how many points, a moon shot, every hand's scores and the totals, and the winners.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+
+from .dealer import Dealer
+from .game import DEAL, LEAD, MOON, PLAY, SCORE, SEATS, TAKE, WIN, Event, Hearts
+from .human import Human
+from .player import Player
+
+MODE_PROMPT = "Play or watch? [p/w]: "
+"""The first question of the program."""
+
+HUMAN_SEAT = 2
+"""The user plays South."""
+
+DEALER_SEAT = 0
+"""North deals every hand (the dealer is always a computer player)."""
+
+EXIT_OK = 0
+"""Exit status of a game played to the end."""
+
+EXIT_ABANDONED = 1
+"""Exit status when input ends or the user presses Ctrl-C."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one game from the command line.
+
+    Options: ``--seed INT`` (every player's generator is ``random.Random(seed + seat)``;
+    default: an unpredictable game) and ``--watch`` (do not ask, just watch).
+
+    Returns:
+        ``EXIT_OK`` after a complete game; ``EXIT_ABANDONED`` after printing
+        ``Game abandoned.`` if input ends or the user presses Ctrl-C.
+    """
+    parser = argparse.ArgumentParser(prog="python -m hearts.console", description="Hearts.")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the game")
+    parser.add_argument("--watch", action="store_true", help="watch four computer players")
+    options = parser.parse_args(argv)
+    try:
+        watching = options.watch or ask_mode()
+        game = Hearts(make_players(options.seed, human_seat=None if watching else HUMAN_SEAT))
+        run(game)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        print("Game abandoned.")
+        return EXIT_ABANDONED
+    return EXIT_OK
+
+
+def ask_mode() -> bool:
+    """Ask whether the user plays or watches until the answer is p or w.
+
+    Returns:
+        True to watch, False to play.
+    """
+    while True:
+        answer = input(MODE_PROMPT).strip().lower()
+        if answer in ("p", "w"):
+            return answer == "w"
+        print("Refused: answer p to play South, or w to watch.")
+
+
+def make_players(seed: int | None, human_seat: int | None) -> list[Player]:
+    """Make the four players: North the ``Dealer``, the user at ``human_seat`` if any.
+
+    Args:
+        seed: Player ``seat`` gets ``random.Random(seed + seat)``; None for
+            unpredictable generators.
+        human_seat: The user's seat, or None when watching.
+    """
+    base = random.randrange(1 << 30) if seed is None else seed
+    players: list[Player] = []
+    for seat, name in enumerate(SEATS):
+        kind = Dealer if seat == DEALER_SEAT else Human if seat == human_seat else Player
+        players.append(kind(name, random.Random(base + seat)))
+    return players
+
+
+def run(game: Hearts) -> None:
+    """Print the game's events as it is played, to its end."""
+    show(game.events, game.totals)
+    while not game.is_over:
+        show(game.play_turn(), game.totals)
+
+
+def show(events: Sequence[Event], totals: Sequence[int]) -> None:
+    """Print each event with ``describe``; after a hand's scores, print ``totals`` too."""
+    for event in events:
+        print(describe(event))
+    if any(event.kind == SCORE for event in events):
+        print(describe_totals(totals))
+
+
+def describe_totals(totals: Sequence[int]) -> str:
+    """Return the line of running totals, e.g. ``Totals: North 3, East 0, ...``."""
+    shown = (f"{name} {total}" for name, total in zip(SEATS, totals, strict=True))
+    return "Totals: " + ", ".join(shown)
+
+
+def describe(event: Event) -> str:
+    """Return the line printed for an event, e.g. ``East plays Q♠``."""
+    name = SEATS[event.seat]
+    texts = {
+        DEAL: f"{name} shuffles and deals.",
+        LEAD: f"{name} leads {event.card}",
+        PLAY: f"{name} plays {event.card}",
+        TAKE: f"{name} takes the trick ({_points(event.points)})",
+        MOON: f"{name} shot the moon!",
+        SCORE: f"{name} scores {_points(event.points)} this hand",
+        WIN: f"{name} wins the game!",
+    }
+    return texts[event.kind]
+
+
+
+def _points(number: int) -> str:
+    return f"{number} point" if number == 1 else f"{number} points"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

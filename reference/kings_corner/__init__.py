@@ -1,0 +1,18 @@
+"""Reference implementation of the "kings_corner" assignment.
+
+Kings in the Corner is a two-player game with a standard 52-card deck: players lay
+cards from their hands on eight piles, in descending ranks of alternating colours,
+and try to empty their hands first.  One module per concept, from the bottom up:
+
+* ``card`` -- ranks, suits, colours, the notation and the descending-sequence rule;
+* ``piles`` -- ``CardPile`` and the piles built on it: lay-down piles, hands, the draw pile;
+* ``table`` -- the eight lay-down piles and the draw pile, and the moves that change them;
+* ``player`` -- what every player has: a name and a hand;
+* ``computer_player`` -- the computer's turn, the course's five steps;
+* ``human_player`` -- a person's turn at the console, driven by commands;
+* ``game`` -- rounds, penalties, dealers, games, and the console program.
+
+Sibling modules import each other only with relative imports, because the package may be
+composed from student modules and reference modules at import time.  For the same reason
+this file imports nothing.
+"""

@@ -1,0 +1,155 @@
+"""The hearts graders work: full marks for the reference and for alternative solutions,
+nothing for the stubs, and each seeded bug loses points in the part where it lives.
+
+Each seeded bug is one small edit of the reference solution (or a test file of it left
+out), the kind of slip a student makes; alternative solutions, in
+``tests/hearts_alternatives/``, were written from the stubs' docstrings only.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
+
+PHASES = (1, 2)
+ALTERNATIVES = Path(__file__).parent / "hearts_alternatives"
+
+
+@dataclass(frozen=True)
+class Bug:
+    """A one-edit bug in a file of the solution, and the part it must cost points in.
+
+    An empty ``old`` means the file is left out of the submission.
+    """
+
+    id: str
+    phase: int
+    file: str
+    old: str
+    new: str
+    part: str
+
+
+BUGS = (
+    Bug("ten written as T", 1, "card.py", "return self.rank + self.suit.letter",
+        'return self.rank.replace("10", "T") + self.suit.letter', "cards"),
+    Bug("queen of spades worth one", 1, "card.py",
+        'if suit is Suit.SPADES and rank == "Q":\n        return QUEEN_OF_SPADES_POINTS',
+        'if suit is Suit.SPADES and rank == "Q":\n        return HEART_POINTS', "cards"),
+    Bug("follow suit not enforced", 1, "rules.py",
+        "allowed = [card for card in hand if card.suit is trick[0].suit] or list(hand)",
+        "allowed = list(hand)", "rules"),
+    Bug("the moon to the shooter", 1, "rules.py",
+        "return tuple(0 if seat == shooter else MOON_POINTS for seat in range(len(points_taken)))",
+        "return tuple(MOON_POINTS if seat == shooter else 0 for seat in range(len(points_taken)))",
+        "rules"),
+    Bug("game over at 99", 1, "rules.py", "return any(total >= limit for total in totals)",
+        "return any(total >= limit - 1 for total in totals)", "rules"),
+    Bug("play keeps the card", 1, "player.py",
+        "        self._hand.remove(card)\n", "", "player"),
+    Bug("choose takes the first legal card", 1, "player.py",
+        "return self._rng.choice(situation.legal_plays)", "return situation.legal_plays[0]",
+        "player"),
+    Bug("choose ignores the rules", 1, "player.py",
+        "return self._rng.choice(situation.legal_plays)", "return self._rng.choice(situation.hand)",
+        "legality"),
+    Bug("choose returns None", 1, "player.py",
+        "return self._rng.choice(situation.legal_plays)", "return None", "legality"),
+    Bug("choose plays a card it does not hold", 1, "player.py",
+        "return self._rng.choice(situation.legal_plays)",
+        'return Card("A", situation.hand[0].suit) if not self.has_card(Card("A", '
+        "situation.hand[0].suit)) else self._rng.choice(situation.legal_plays)", "legality"),
+    Bug("no tests of the rules", 1, "tests/test_rules.py", "", "", "tests-1"),
+    Bug("reaching into the situation", 1, "player.py",
+        "return self._rng.choice(situation.legal_plays)",
+        'return self._rng.choice(situation._asdict()["hand"] and situation.legal_plays)',
+        "design-1"),
+    Bug("deal in blocks", 2, "dealer.py", "player.take_cards(deck[position :: len(players)])",
+        "player.take_cards(deck[position * HAND_SIZE : (position + 1) * HAND_SIZE])", "dealer"),
+    Bug("taker by position in the trick", 2, "game.py",
+        "taker = (self._leader + trick_winner(self._trick)) % NUM_PLAYERS",
+        "taker = trick_winner(self._trick)", "game"),
+    Bug("scores reset each hand", 2, "game.py",
+        "self._totals = add_scores(self._totals, scores)", "self._totals = tuple(scores)", "game"),
+    Bug("takes the trick worded otherwise", 2, "console.py", 'f"{name} takes the trick (',
+        'f"{name} wins the trick (', "console"),
+    Bug("the game prints the scores it computes", 2, "game.py",
+        "        self._totals = add_scores(self._totals, scores)\n",
+        "        self._totals = add_scores(self._totals, scores)\n"
+        "        print(sum(self._totals) + 1)\n", "design-2"),
+    Bug("no tests of the game", 2, "tests/test_game.py", "", "", "tests-2"),
+)
+
+ALTERNATIVE_PHASES = {
+    "plain_card": 1, "set_rules": 1, "counting_rules": 1, "list_player": 1, "loop_dealer": 2,
+}
+
+
+@pytest.fixture(scope="module")
+def solution(repo, tmp_path_factory) -> Path:
+    """The reference written out as a submission, with its tests."""
+    from cardlab.course.solution import write_solution
+
+    folder = tmp_path_factory.mktemp("hearts") / "solution"
+    write_solution(repo, repo.spec("hearts"), folder)
+    return folder
+
+
+def _grade(repo, phase: int, folder: Path) -> GradeReport:
+    return run(project_job(repo, "hearts", phase, folder))
+
+
+def _failures(report: GradeReport) -> str:
+    return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_reference_scores_full_marks(repo, solution, phase):
+    report = _grade(repo, phase, solution)
+    assert report.score == report.max_score == 100, _failures(report)
+    assert not report.notes, report.notes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_stubs_score_nothing(repo, phase):
+    report = _grade(repo, phase, repo.student_dir("hearts"))
+    assert report.score == 0, [(p.id, p.score) for p in report.parts]
+    assert all(part.score == 0 for part in report.parts)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
+def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
+    folder = tmp_path / "submission"
+    shutil.copytree(solution, folder)
+    target = folder / bug.file
+    if bug.old:
+        text = target.read_text(encoding="utf-8")
+        assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update it"
+        target.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
+    else:
+        target.unlink()
+    report = _grade(repo, bug.phase, folder)
+    part = next(p for p in report.parts if p.id == bug.part)
+    assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(ALTERNATIVE_PHASES))
+def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, name):
+    folder = tmp_path / "submission"
+    shutil.copytree(solution, folder)
+    for module in (ALTERNATIVES / name).glob("*.py"):
+        shutil.copyfile(module, folder / module.name)
+    phase = ALTERNATIVE_PHASES[name]
+    report = _grade(repo, phase, folder)
+    lost = [(p.id, p.score) for p in report.parts if p.score < p.max_score]
+    assert report.score == 100, f"{name}: {lost}\n{_failures(report)}"
