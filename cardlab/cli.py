@@ -163,14 +163,16 @@ def grade(
 
     The submission may be a folder or a zip file of one. When it holds none of the
     student's modules but one folder inside it does (a folder uploaded whole), that
-    folder is graded.
+    folder is graded. With --output, files the report links to (a tournament's plot)
+    go in a folder beside it, named after it with "-files".
     """
     from .course.submissions import submission_folder
     from .judge.grading import project_job, rerun_command, run
 
     project = _project(project_dir)
+    files = None if output is None else output.parent / f"{output.stem}-files"
     if submission is None:
-        job = project_job(project, assignment, phase)
+        job = dataclasses.replace(project_job(project, assignment, phase), artifacts=files)
         with _status(f"Grading {assignment} phase {phase}…"):
             report = run(job, select)
         _emit(report, fmt, output)
@@ -181,7 +183,7 @@ def grade(
         rerun = rerun_command(
             "grade", assignment, "--phase", str(phase), "--submission", str(submission)
         )
-        job = dataclasses.replace(job, reproduce=rerun)
+        job = dataclasses.replace(job, reproduce=rerun, artifacts=files)
         with _status(f"Grading {assignment} phase {phase}…"):
             report = run(job, select)
     _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)
@@ -377,7 +379,7 @@ def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
         click.echo("Stubs are up to date.")
         return
     written = write_stubs(project, spec)
-    click.echo(f"Wrote {len(written)} stub files to {project.student_dir(assignment)}")
+    click.echo(f"Wrote {len(written)} stub files to {project.stubs_dir(spec)}")
 
 
 @main.group()
@@ -455,6 +457,12 @@ def demo(project_dir: Path | None) -> None:
     "--first",
     type=click.Choice(["human", "computer"]),
     help="bisca: who leads the first round (default: human).",
+)
+@click.option(
+    "--mode",
+    type=click.Choice(["human", "watch"]),
+    help="whist: play with three basic players, or watch advanced against basic players "
+    "(default: human).",
 )
 @click.option(
     "--variation",

@@ -118,10 +118,12 @@ def public_names(stub: Path) -> list[str]:
 def test_api_page_renders_every_stub(site, repo, assignment):
     markup = page(site, f"assignments/{assignment}-api")
     anchors = set(re.findall(r'id="([\w.]+)"', markup))
-    stubs = sorted(repo.student_dir(assignment).glob("[!_]*.py"))
+    folders = repo.stub_package_dirs(repo.spec(assignment))
+    stubs = sorted((package, stub) for package, folder in folders.items()
+                   for stub in folder.glob("[!_]*.py"))
     assert stubs
-    for stub in stubs:
-        module = f"{repo.spec(assignment).package}.{stub.stem}"
+    for package, stub in stubs:
+        module = f"{package}.{stub.stem}"
         assert module in anchors
         for name in public_names(stub):
             assert f"{module}.{name}" in anchors, f"{module}.{name} is not on the API page"

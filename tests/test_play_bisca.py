@@ -174,8 +174,8 @@ def test_the_reference_is_unloaded_after_a_game():
 
 
 def test_an_assignment_without_a_game_is_a_one_line_error():
-    with pytest.raises(CardlabError, match=r"no terminal game for 'whist'; .*: bisca, cardgame"):
-        play_game(PROJECT, "whist", seed=1, first="human")
+    with pytest.raises(CardlabError, match=r"no terminal game for 'klondike'; .*: bisca, cardgame"):
+        play_game(PROJECT, "klondike", seed=1, first="human")
 
 
 def test_cli_plays_a_whole_game():
@@ -187,9 +187,9 @@ def test_cli_plays_a_whole_game():
 
 
 def test_cli_unknown_game_exits_2():
-    result = CliRunner().invoke(main, ["play", "whist", "--project", str(PROJECT.root)])
+    result = CliRunner().invoke(main, ["play", "klondike", "--project", str(PROJECT.root)])
     assert result.exit_code == 2
-    assert "no terminal game for 'whist'" in result.output
+    assert "no terminal game for 'klondike'" in result.output
 
 
 def test_with_one_card_left_the_hint_says_type_1(ref):

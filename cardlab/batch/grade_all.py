@@ -87,7 +87,7 @@ def grader_hash(project: Project, assignment: str, phase: int) -> str:
     """A hash of everything that decides a grade other than the submission."""
     folders = [
         project.spec_path(assignment),
-        project.reference_dir(assignment),
+        *project.reference_dirs(project.spec(assignment)).values(),
         project.graders_dir(assignment),
     ]
     return tree_hash(folders, cardlab.__version__, f"phase {phase}")

@@ -37,7 +37,7 @@ def part_scores(outcome: Outcome, phase: Phase) -> list[float | str]:
     if outcome.status != GRADED or not outcome.report_json:
         return ["" for _ in phase.parts]
     scores = {part["id"]: part["score"] for part in json.loads(outcome.report_json)["parts"]}
-    return [scores.get(part.id, 0.0) for part in phase.parts]
+    return ["" if part.manual else scores.get(part.id, 0.0) for part in phase.parts]
 
 
 def write_gradebook(path: Path, outcomes: list[Outcome], phase: Phase) -> None:

@@ -59,43 +59,64 @@ def _parts_table(phase: Phase) -> str:
 
 
 def _tournament_text(tournament: Tournament, points: float) -> str:
+    if tournament.on_points:
+        measure = "the lower end of the 95% confidence interval of your mean points per deal"
+        header = "| lower end at least | credit | points |"
+
+        def shown(level: float) -> str:
+            return f"{level:+.2f}"
+    else:
+        measure = "your share of the games"
+        header = "| share of games at least | credit | points |"
+
+        def shown(level: float) -> str:
+            return f"{level:.0%}"
+
     rows = [
         f"The `{tournament.part}` part is earned in a tournament of {tournament.deals} "
-        f"seeded deals (seed {tournament.seed}). The best threshold your share of the "
-        "games reaches gives its credit:",
+        f"seeded deals (seed {tournament.seed}). The best threshold {measure} "
+        "reaches gives its credit:",
         "",
-        "| share of games at least | credit | points |",
+        header,
         "| ---: | ---: | ---: |",
         *(
-            f"| {t.share:.0%} | {t.credit:.0%} | {_points(points * t.credit)} |"
-            for t in sorted(tournament.thresholds, key=lambda t: -t.share)
+            f"| {shown(t.level)} | {t.credit:.0%} | {_points(points * t.credit)} |"
+            for t in sorted(tournament.thresholds, key=lambda t: -t.level)
         ),
-        f"| below {min(t.share for t in tournament.thresholds):.0%} | 0% | 0 |",
+        f"| below {shown(min(t.level for t in tournament.thresholds))} | 0% | 0 |",
     ]
     return "\n".join(rows)
 
 
 def _phase_section(spec: Spec, phase: Phase, modules: list[str]) -> str:
-    package = spec.package
     whole = spec.student_modules(phase.number)
     earlier = [m for m in whole if m not in phase.writes]
-    methods = [m for m in spec.student_methods(phase.number) if m.split(".")[0] not in whole]
-    provided = [m for m in modules if m not in whole]
+    methods = [
+        m for m in spec.student_methods(phase.number) if spec.method_parts(m)[0] not in whole
+    ]
+    in_phase = spec.packages_in(phase.number)
+    provided = [m for m in modules if m not in whole and spec.split(m)[0] in in_phase]
     lines = [
         f"### Phase {phase.number}: {phase.title}",
         "",
-        f"- **You write:** {_code_list([f'{package}/{m}.py' for m in phase.writes])}",
+        f"- **You write:** {_code_list([spec.module_file(m) for m in phase.writes])}",
     ]
     if methods:
         lines.append(f"- **Single methods you write:** {_code_list(methods)}")
     if earlier:
         lines.append(
-            f"- **Yours from earlier phases:** {_code_list([f'{package}/{m}.py' for m in earlier])}"
+            f"- **Yours from earlier phases:** {_code_list([spec.module_file(m) for m in earlier])}"
         )
     lines += [
-        f"- **Provided:** {_code_list([f'{package}/{m}' for m in provided])}",
+        f"- **Provided:** {_code_list([spec.module_file(m)[:-3] for m in provided])}",
         "",
         _parts_table(phase),
+        *(
+            f"\nThe `{part.id}` part is marked by hand by your instructor, from the file "
+            f"`{part.manual}` at the top of your submission."
+            for part in phase.parts
+            if part.manual
+        ),
     ]
     if phase.tournament is not None:
         points = phase.part(phase.tournament.part).points
@@ -159,7 +180,12 @@ def expand_markers(markdown: str, project: Project) -> str:
             return readme_markdown(project)
         if kind == "rubric" and arg is not None:
             spec = project.spec(arg)
-            return rubric_markdown(spec, reference_modules(project.reference_dir(arg)))
+            modules = [
+                spec.qualified(package, module)
+                for package, folder in project.reference_dirs(spec).items()
+                for module in reference_modules(folder)
+            ]
+            return rubric_markdown(spec, modules)
         raise CardlabError(
             f"unknown marker {match[0].strip()!r}: expected <!-- cardlab:readme --> "
             "or <!-- cardlab:rubric ASSIGNMENT -->"

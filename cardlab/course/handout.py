@@ -25,7 +25,7 @@ import sys
 import tempfile
 import tomllib
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .. import __version__
@@ -149,14 +149,17 @@ def _readme(
     compiled: str = BYTECODE,
 ) -> str:
     """The README, written to the student."""
-    pkg = spec.package
     python = HANDOUT_PYTHON
     install = f"wheels/{wheel}" if wheel else f"cardlab=={__version__}"
     whole = spec.student_modules(phase.number)
     earlier = [m for m in whole if m not in phase.writes]
     methods = [
-        q.split(".", 1) for q in spec.student_methods(phase.number) if q.split(".")[0] not in whole
+        (spec.module_file(module), name)
+        for module, name in map(spec.method_parts, spec.student_methods(phase.number))
+        if module not in whole
     ]
+    packages = " and ".join(f"`{package}`" for package in spec.packages_in(phase.number))
+    noun = "packages" if len(spec.packages_in(phase.number)) > 1 else "package"
     parts = [
         f"# {spec.title}, phase {phase.number} of {len(spec.phases)}: {phase.title}\n\n",
         f"{spec.summary}\n\n" if spec.summary else "",
@@ -164,22 +167,28 @@ def _readme(
     ]
     if phase.writes:
         parts += [
-            f"In this phase you write these modules of the `{pkg}` package:\n\n",
-            _bullets([f"`{pkg}/{m}.py`" for m in phase.writes]),
+            f"In this phase you write these modules of the {packages} {noun}:\n\n",
+            _bullets([f"`{spec.module_file(m)}`" for m in phase.writes]),
             "\n",
         ]
     if earlier:
         parts += [
             "You wrote these in an earlier phase. Copy your own versions over the stubs here:\n\n",
-            _bullets([f"`{pkg}/{m}.py`" for m in earlier]),
+            _bullets([f"`{spec.module_file(m)}`" for m in earlier]),
             "\n",
         ]
     if methods:
         parts += [
             "You write these single methods. The rest of their module is given as source:\n\n",
-            _bullets([f"`{name}` in `{pkg}/{module}.py`" for module, name in methods]),
+            _bullets([f"`{name}` in `{path}`" for path, name in methods]),
             "\n",
         ]
+    for part in spec.manual_parts(phase.number):
+        parts.append(
+            f"Also write `{part.manual}` at the top of this folder. Your instructor reads it\n"
+            f"and marks it by hand, out of {part.points:g} points; `cardlab check` only tells\n"
+            "you whether it is there.\n\n"
+        )
     parts.append(
         "Each function you write starts as a stub that raises `NotImplementedError`. Replace\n"
         "the body, and keep the name, the parameters and the docstring: the docstring is the\n"
@@ -202,7 +211,7 @@ def _readme(
     if mains:
         parts += [
             "Run the program:\n\n",
-            "".join(f"    python -m {pkg}.{m}\n" for m in mains),
+            "".join(f"    python -m {spec.module_file(m)[:-3].replace('/', '.')}\n" for m in mains),
             "\n",
         ]
     parts.append(
@@ -233,7 +242,6 @@ def _student_tests_section(spec: Spec, phase: Phase) -> list[str]:
 
 def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[str]:
     """The README's lines on the provided modules and, when compiled, the Python version."""
-    pkg = spec.package
     if not provided:
         return []
     if spec.provides_source:
@@ -242,14 +250,14 @@ def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[st
             "The rest of the program is given as source. Read it and use it, but do not\n"
             "change it: grading uses these modules as they are here, and only your files\n"
             "listed above are taken from your work:\n\n",
-            _bullets([f"`{pkg}/{m}.py`" for m in provided]),
+            _bullets([f"`{spec.module_file(m)}`" for m in provided]),
             "\n",
         ]
     return [
         "## What is provided\n\n",
         "These modules are provided compiled, with no source to edit. Import and use\n"
         "them like any other module:\n\n",
-        _bullets([f"`{pkg}/{m}{_compiled_suffix(compiled)}`" for m in provided]),
+        _bullets([f"`{spec.module_file(m)[:-3]}{_compiled_suffix(compiled)}`" for m in provided]),
         "\n",
         *_python_section(HANDOUT_PYTHON, compiled),
     ]
@@ -273,25 +281,43 @@ def _compiled_suffix(compiled: str) -> str:
 
 
 def _write_package(
-    folder: Path, reference: Path, spec: Spec, phase: Phase, compiled: str = BYTECODE
+    folder: Path,
+    reference: Path,
+    spec: Spec,
+    phase: Phase,
+    compiled: str = BYTECODE,
+    name: str | None = None,
 ) -> list[str]:
-    """Write the package: stubs for the student's modules, the others compiled or as source.
+    """Write a package: stubs for the student's modules, the others compiled or as source.
+
+    Args:
+        folder: The handout folder.
+        reference: The package's reference folder.
+        spec: The assignment's spec.
+        phase: The phase handed out.
+        compiled: How provided modules ship (``bytecode`` or ``cython``).
+        name: The package to write; the assignment's first package by default.
 
     Returns:
-        The provided modules, sorted.
+        The provided modules, sorted, named as in the spec (``cards.card`` with several
+        packages).
     """
-    package = folder / spec.package
+    name = name or spec.package
+    package = folder / name
     package.mkdir()
     shutil.copyfile(reference / _INIT, package / _INIT)
     stubs = package_stubs(
-        reference, spec.student_modules(phase.number), spec.student_methods(phase.number)
+        reference,
+        spec.by_package(spec.student_modules(phase.number)).get(name, ()),
+        spec.by_package(spec.student_methods(phase.number)).get(name, ()),
     )
     for module, text in stubs.items():
         (package / f"{module}.py").write_bytes(text.encode("utf-8"))
     provided = [m for m in reference_modules(reference) if m not in stubs]
+    named = [spec.qualified(name, m) for m in provided]
     if compiled == CYTHON:
-        build_extensions(spec.package, reference, provided, package)
-        return provided
+        build_extensions(name, reference, provided, package)
+        return named
     for module in provided:
         if spec.provides_source:
             shutil.copyfile(reference / f"{module}.py", package / f"{module}.py")
@@ -300,7 +326,7 @@ def _write_package(
             py_compile.compile(
                 str(reference / f"{module}.py"),
                 cfile=str(package / f"{module}.pyc"),
-                dfile=f"{spec.package}/{module}.py",
+                dfile=f"{name}/{module}.py",
                 doraise=True,
                 optimize=0,
                 invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
@@ -308,7 +334,7 @@ def _write_package(
         except py_compile.PyCompileError as error:
             path = reference / f"{module}.py"
             raise CardlabError(f"{path}: cannot compile, {error.exc_value}") from None
-    return provided
+    return named
 
 
 def marked_parts(source: str) -> set[str]:
@@ -379,18 +405,21 @@ def _fill(
     folder: Path, project: Project, spec: Spec, phase: Phase, wheel: Path | None, compiled: str
 ) -> None:
     """Write every part of the handout into an empty ``folder``."""
-    reference = project.reference_dir(spec.id)
-    if not (reference / _INIT).is_file():
-        raise CardlabError(f"{reference}: no reference package (missing {_INIT})")
-    provided = _write_package(folder, reference, spec, phase, compiled)
+    references = project.reference_dirs(spec)
+    provided, mains = [], []
+    for package in spec.packages_in(phase.number):
+        reference = references[package]
+        if not (reference / _INIT).is_file():
+            raise CardlabError(f"{reference}: no reference package (missing {_INIT})")
+        provided += _write_package(folder, reference, spec, phase, compiled, package)
+        mains += [
+            spec.qualified(package, m)
+            for m in reference_modules(reference)
+            if _has_main_block((reference / f"{m}.py").read_text(encoding="utf-8"))
+        ]
     _copy_tests(folder, project.graders_dir(spec.id), phase)
     shutil.copyfile(spec.path, folder / "spec.toml")
     wheel_name = _ship_wheel(folder, project, wheel)
-    mains = [
-        m
-        for m in reference_modules(reference)
-        if _has_main_block((reference / f"{m}.py").read_text(encoding="utf-8"))
-    ]
     (folder / HANDOUT_MANIFEST).write_text(_manifest(spec, phase, compiled), encoding="utf-8")
     readme = _readme(spec, phase, provided, mains, wheel_name, compiled)
     (folder / "README.md").write_text(readme, encoding="utf-8")
@@ -475,14 +504,14 @@ def _secrets(project: Project, spec: Spec, phase: Phase) -> dict[bytes, str]:
     The reference source of a module the student writes (whole or in part) is always
     secret; that of a provided module only when provided modules ship as bytecode.
     """
-    reference = project.reference_dir(spec.id)
     graders = project.graders_dir(spec.id)
     public = {p.read_bytes() for p in (graders / "public").rglob("*") if p.is_file()}
     student = spec.submitted_modules(phase.number)
     secrets = {
-        (reference / f"{m}.py").read_bytes(): f"the reference source of {m}"
+        (reference / f"{m}.py").read_bytes(): f"the reference source of {spec.qualified(p, m)}"
+        for p, reference in project.reference_dirs(spec).items()
         for m in reference_modules(reference)
-        if m in student or not spec.provides_source
+        if spec.qualified(p, m) in student or not spec.provides_source
     }
     for path in (graders / "hidden").rglob("*"):
         content = path.read_bytes() if path.is_file() else b""
@@ -508,7 +537,7 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
     if isinstance(phase, str):
         return [phase]
     student = set(spec.submitted_modules(phase.number))
-    package = folder / spec.package
+    packages = {folder / name: name for name in spec.packages_in(phase.number)}
     secrets = _secrets(project, spec, phase) if project else {}
     problems = []
     for path in sorted(folder.rglob("*")):
@@ -518,23 +547,36 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
                 problems.append(f"{where}: a {path.name} folder")
             continue
         compiled_file = path.suffix in (".pyc", ".so")
-        if compiled_file and path.name.split(".")[0] in student:
+        package = packages.get(path.parent)
+        module = spec.qualified(package or "", path.name.split(".")[0])
+        if compiled_file and module in student:
             problems.append(f"{where}: a compiled copy of a module the student writes")
         elif path.suffix in (".c", ".pyx", ".pxd"):
             problems.append(f"{where}: generated source of a compiled module")
-        elif path.parent == package and path.suffix == ".py" and path.stem != "__init__":
-            if path.stem not in student and not spec.provides_source:
+        elif package and path.suffix == ".py" and path.stem != "__init__":
+            if module not in student and not spec.provides_source:
                 problems.append(f"{where}: source of a provided module")
         elif path.suffix == ".whl":
             problems += [f"{where}: holds {name}" for name in _foreign_entries(path)]
         if secret := secrets.get(path.read_bytes()):
             problems.append(f"{where}: is {secret}")
     if project:
-        for module in reference_modules(project.reference_dir(spec.id)):
-            as_source = module in student or spec.provides_source
+        problems += _missing_modules(folder, spec, project, packages.values(), student)
+    return problems
+
+
+def _missing_modules(
+    folder: Path, spec: Spec, project: Project, packages: Iterable[str], student: set[str]
+) -> list[str]:
+    """One line for each module of the handout's packages that is neither stub nor compiled."""
+    problems = []
+    references = project.reference_dirs(spec)
+    for package in packages:
+        for module in reference_modules(references[package]):
+            as_source = spec.qualified(package, module) in student or spec.provides_source
             names = (
                 [f"{module}.py"] if as_source else [f"{module}.pyc", f"{module}{EXTENSION_SUFFIX}"]
             )
-            if not any((package / name).is_file() for name in names):
-                problems.append(f"{spec.package}/{names[0]}: missing")
+            if not any((folder / package / name).is_file() for name in names):
+                problems.append(f"{package}/{names[0]}: missing")
     return problems

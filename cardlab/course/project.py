@@ -18,6 +18,9 @@ _MARKER = "specs"
 CODEC_FILE = "codec.py"
 """An assignment's codec, in ``graders/<assignment>/`` and in a handout's ``tests/``."""
 
+ARTIFACTS_FOLDER = "cardlab-files"
+"""Where ``cardlab check`` keeps the files its report links to (a tournament's plot)."""
+
 HANDOUT_MANIFEST = "cardlab-handout.toml"
 """The file that marks a handout folder and names its assignment and phase."""
 
@@ -58,8 +61,33 @@ class Project:
         return self.root / "reference" / assignment
 
     def student_dir(self, assignment: str) -> Path:
-        """The generated student stubs of an assignment."""
+        """The generated student stubs of an assignment of one package."""
         return self.root / "student" / assignment
+
+    def package_dir(self, package: str) -> Path:
+        """The reference folder of one package (``reference/cards``)."""
+        return self.root / "reference" / package
+
+    def reference_dirs(self, spec: Spec) -> dict[str, Path]:
+        """The reference folder of each package of an assignment, by package."""
+        if not spec.has_packages:
+            return {spec.package: self.reference_dir(spec.id)}
+        return {package: self.package_dir(package) for package in spec.packages}
+
+    def stubs_dir(self, spec: Spec) -> Path:
+        """The folder of an assignment's stubs, laid out as a submission.
+
+        With one package, ``student/<assignment>/`` holds its modules; with several,
+        ``student/`` holds a folder per package (``student/cards``, ``student/whist``),
+        as a submission does.
+        """
+        return self.root / "student" if spec.has_packages else self.student_dir(spec.id)
+
+    def stub_package_dirs(self, spec: Spec) -> dict[str, Path]:
+        """The folder of each package's stubs, by package."""
+        if not spec.has_packages:
+            return {spec.package: self.student_dir(spec.id)}
+        return {package: self.root / "student" / package for package in spec.packages}
 
     def graders_dir(self, assignment: str) -> Path:
         """The grader suites (``public/`` and ``hidden/``) of an assignment."""

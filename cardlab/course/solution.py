@@ -13,6 +13,7 @@ from .spec import Spec
 def write_solution(project: Project, spec: Spec, output: Path) -> list[Path]:
     """Copy every module a student ever writes, from the reference, into ``output``.
 
+    With several packages, ``output`` gets a folder per package, as a submission has.
     The reference's own tests come too, into the folder each part of kind ``student
     tests`` reads them from (``reference/<id>/<folder>/``, when it exists).
 
@@ -22,16 +23,18 @@ def write_solution(project: Project, spec: Spec, output: Path) -> list[Path]:
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise CardlabError(f"{output} already exists and is not empty; choose a new folder")
     output.mkdir(parents=True, exist_ok=True)
-    reference = project.reference_dir(spec.id)
-    names = ["__init__", *spec.all_student_modules()]
     last_phase = spec.phases[-1].number
-    names += [m for m in spec.method_modules(last_phase) if m not in names]
+    modules = spec.by_package(spec.all_student_modules() + spec.method_modules(last_phase))
+    references = project.reference_dirs(spec)
     written = []
-    for name in names:
-        target = output / f"{name}.py"
-        shutil.copyfile(reference / f"{name}.py", target)
-        written.append(target)
-    return written + _copy_tests(reference, spec, output)
+    for package, names in modules.items():
+        folder = output / package if spec.has_packages else output
+        folder.mkdir(exist_ok=True)
+        for name in ("__init__", *dict.fromkeys(names)):
+            target = folder / f"{name}.py"
+            shutil.copyfile(references[package] / f"{name}.py", target)
+            written.append(target)
+    return written + _copy_tests(project.reference_dir(spec.id), spec, output)
 
 
 def _copy_tests(reference: Path, spec: Spec, output: Path) -> list[Path]:

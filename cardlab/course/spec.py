@@ -79,6 +79,9 @@ class Part:
         student_tests: The settings of a ``student tests`` part, else None.
         code: The student's code this part grades: modules (``card``) or single
             methods (``card.Card.__eq__``). Empty: all of the phase's student code.
+        manual: For a part the instructor marks by hand, the file of the submission
+            it marks (``ADVANCED.md``): grading only checks that the file is there,
+            shows it in the instructor's report and leaves the points open.
     """
 
     id: str
@@ -87,6 +90,7 @@ class Part:
     kind: str = GRADER_TESTS
     student_tests: StudentTests | None = None
     code: tuple[str, ...] = ()
+    manual: str | None = None
 
     def covers(self, module: str, function: str) -> bool:
         """Whether this part grades ``function`` (a qualified name) of ``module``."""
@@ -115,10 +119,24 @@ class Equivalent:
 
 @dataclass(frozen=True)
 class Threshold:
-    """A tournament result that earns a share of the tournament part's points."""
+    """A tournament result that earns a share of the tournament part's points.
 
-    share: float
+    Attributes:
+        share: The share of games to reach (wins + ties / 2, over games played), or
+            None when the threshold is on points.
+        credit: The share of the part's points it earns.
+        points: The mean points per deal to reach, as the lower end of its 95%
+            confidence interval (a duplicate tournament), or None when on ``share``.
+    """
+
+    share: float | None
     credit: float
+    points: float | None = None
+
+    @property
+    def level(self) -> float:
+        """The value to reach, whichever the measure."""
+        return self.share if self.share is not None else self.points
 
 
 @dataclass(frozen=True)
@@ -130,9 +148,19 @@ class Tournament:
     seed: int
     thresholds: tuple[Threshold, ...]
 
-    def credit_for(self, share: float) -> float:
-        """The credit earned by a match share: that of the best threshold reached, else 0."""
-        reached = [t.credit for t in self.thresholds if share >= t.share]
+    @property
+    def on_points(self) -> bool:
+        """Whether the thresholds are on mean points per deal rather than on a share."""
+        return self.thresholds[0].points is not None
+
+    def credit_for(self, result: float) -> float:
+        """The credit earned by a result: that of the best threshold reached, else 0.
+
+        Args:
+            result: The match share, or with thresholds on points the lower end of the
+                95% confidence interval of the mean points per deal.
+        """
+        reached = [t.credit for t in self.thresholds if result >= t.level]
         return max(reached, default=0.0)
 
 
@@ -200,7 +228,8 @@ class Spec:
     Attributes:
         id: The assignment id (``bisca``).
         title: Its title.
-        package: The import name of the package students write.
+        package: The import name of the package students write (the first one, when
+            they write several).
         summary: One sentence on the assignment.
         limits: Limits for student code.
         phases: The phases, in order.
@@ -211,6 +240,10 @@ class Spec:
             as when students complete single methods of it).
         other_parts: Whose code each part's tests run with outside that part:
             ``reference`` (the default) or ``student``.
+        packages: Every package of the assignment, in order; ``(package,)`` for an
+            assignment of one package. With several, module names carry their package
+            (``cards.card``) everywhere in the spec, and a submission holds one folder
+            per package.
     """
 
     id: str
@@ -222,6 +255,69 @@ class Spec:
     path: Path
     provided_as: str = BYTECODE
     other_parts: str = OTHER_PARTS_REFERENCE
+    packages: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """An assignment of one package lists it in ``packages`` too."""
+        if not self.packages:
+            object.__setattr__(self, "packages", (self.package,))
+
+    @property
+    def has_packages(self) -> bool:
+        """Whether the assignment has several packages (module names carry theirs)."""
+        return len(self.packages) > 1
+
+    def by_package(self, names: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """Module names grouped by package, each without its package.
+
+        With one package, every name is a module of it; with several, ``cards.card``
+        is module ``card`` of package ``cards``.
+
+        Returns:
+            Package -> its modules among ``names``, in order, for every package that
+            has one (a package with none is left out).
+        """
+        groups: dict[str, list[str]] = {}
+        for name in names:
+            package, module = self.split(name)
+            groups.setdefault(package, []).append(module)
+        return {package: tuple(groups[package]) for package in self.packages if package in groups}
+
+    def split(self, name: str) -> tuple[str, str]:
+        """The package and module of a module name (``cards.card`` -> cards, card)."""
+        if not self.has_packages:
+            return self.package, name
+        package, _, module = name.partition(".")
+        return package, module
+
+    def method_parts(self, method: str) -> tuple[str, str]:
+        """A single method's module and name: ``card.Card.eq`` -> (card, Card.eq)."""
+        module = _method_module(self, method)
+        return module, method[len(module) + 1 :]
+
+    def module_file(self, name: str) -> str:
+        """A module's file in a submission or handout: ``bisca/card.py``, ``cards/card.py``."""
+        package, module = self.split(name)
+        return f"{package}/{module}.py"
+
+    def qualified(self, package: str, module: str) -> str:
+        """A module's name in the spec: ``card``, or ``cards.card`` with several packages."""
+        return f"{package}.{module}" if self.has_packages else module
+
+    def packages_in(self, number: int) -> tuple[str, ...]:
+        """The packages a phase is made of: every package written in it or before.
+
+        A package enters an assignment with the first phase that writes in it, so a
+        phase's handout and grading leave out the packages of later phases.
+        """
+        if not self.has_packages:
+            return self.packages
+        used = set(self.by_package(self.submitted_modules(number)))
+        return tuple(package for package in self.packages if package in used)
+
+    def manual_parts(self, number: int) -> tuple[Part, ...]:
+        """The parts of a phase that the instructor marks by hand."""
+        return tuple(part for part in self.phase(number).parts if part.manual)
 
     @property
     def provides_source(self) -> bool:
@@ -261,7 +357,7 @@ class Spec:
 
     def method_modules(self, number: int) -> tuple[str, ...]:
         """Modules handed out as source with single methods cut out, in a phase."""
-        return tuple(dict.fromkeys(m.split(".", 1)[0] for m in self.student_methods(number)))
+        return tuple(dict.fromkeys(_method_module(self, m) for m in self.student_methods(number)))
 
     def submitted_modules(self, number: int) -> tuple[str, ...]:
         """Modules graded from the student's files in a phase: whole ones and method ones.
@@ -285,6 +381,12 @@ class Spec:
             return submitted
         own = {entry.split(".", 1)[0] for entry in part.code}
         return tuple(m for m in submitted if m in own)
+
+
+def _method_module(spec: Spec, method: str) -> str:
+    """The module of a single method's name (``card.Card.eq`` -> ``card``)."""
+    parts = method.split(".")
+    return ".".join(parts[:2]) if spec.has_packages else parts[0]
 
 
 @cache
@@ -335,8 +437,15 @@ def _part(raw: dict) -> Part:
             test_seconds=float(raw["test_seconds"]),
             suite_seconds=float(raw["suite_seconds"]),
         )
-    code = tuple(raw.get("code", ()))
-    return Part(raw["id"], raw["title"], float(raw["points"]), kind, settings, code)
+    return Part(
+        raw["id"],
+        raw["title"],
+        float(raw["points"]),
+        kind,
+        settings,
+        code=tuple(raw.get("code", ())),
+        manual=raw.get("manual"),
+    )
 
 
 def _build(path: Path, data: dict) -> Spec:
@@ -346,7 +455,9 @@ def _build(path: Path, data: dict) -> Spec:
         tournament = None
         if "tournament" in raw:
             t = raw["tournament"]
-            thresholds = tuple(Threshold(x["share"], x["credit"]) for x in t["thresholds"])
+            thresholds = tuple(
+                Threshold(x.get("share"), x["credit"], x.get("points")) for x in t["thresholds"]
+            )
             tournament = Tournament(t["part"], t["deals"], t["seed"], thresholds)
         phases.append(
             Phase(
@@ -363,10 +474,12 @@ def _build(path: Path, data: dict) -> Spec:
         )
     info = data["assignment"]
     limits = Limits(**data["limits"])
+    packages = tuple(info.get("packages", ()))
     return Spec(
         id=info["id"],
         title=info["title"],
-        package=info["package"],
+        package=info.get("package") or packages[0],
+        packages=packages,
         summary=info.get("summary", ""),
         limits=limits,
         phases=tuple(phases),
@@ -391,12 +504,17 @@ def _check_meaning(spec: Spec, reference_modules: Iterable[str] | None) -> None:
     for index, phase in enumerate(spec.phases):
         if not phase.writes and not phase.methods:
             raise CardlabError(f"{where}: phase[{index}]: names neither writes nor methods")
-        for module in (*phase.writes, *(m.split(".", 1)[0] for m in phase.methods)):
+        _check_module_names(spec, index, phase)
+        for module in (*phase.writes, *(_method_module(spec, m) for m in phase.methods)):
             if known is not None and module not in known:
                 raise CardlabError(
                     f"{where}: phase[{index}].writes: unknown module {module!r} "
                     f"(the reference has {', '.join(sorted(known))})"
                 )
+        if phase.tournament and len({t.share is None for t in phase.tournament.thresholds}) > 1:
+            raise CardlabError(
+                f"{where}: phase[{index}].tournament.thresholds: all on share or all on points"
+            )
         for number, part in enumerate(phase.parts):
             _check_curve(where, f"phase[{index}].part[{number}]", part)
         _check_part_code(spec, index, phase)
@@ -404,6 +522,25 @@ def _check_meaning(spec: Spec, reference_modules: Iterable[str] | None) -> None:
             raise CardlabError(
                 f"{where}: phase[{index}].tournament.part: no part {phase.tournament.part!r} "
                 "in this phase"
+            )
+
+
+def _check_module_names(spec: Spec, index: int, phase: Phase) -> None:
+    """With several packages, each module name must start with one of them."""
+    if not spec.has_packages:
+        dotted = [m for m in phase.writes if "." in m]
+        if dotted:
+            raise CardlabError(
+                f"{spec.path}: phase[{index}].writes: {dotted[0]!r} names a package, but the "
+                "assignment has one package: name its modules alone"
+            )
+        return
+    for module in (*phase.writes, *phase.methods):
+        if module.split(".", 1)[0] not in spec.packages or "." not in module:
+            raise CardlabError(
+                f"{spec.path}: phase[{index}].writes: {module!r} must start with one of the "
+                f"assignment's packages ({', '.join(spec.packages)}), e.g. "
+                f"'{spec.packages[0]}.module'"
             )
 
 
@@ -438,13 +575,28 @@ def reference_modules(reference_dir: Path) -> list[str]:
     return sorted(p.stem for p in reference_dir.glob("*.py") if p.stem != "__init__")
 
 
+def package_modules(reference_root: Path, packages: Iterable[str]) -> list[str]:
+    """The module names of several reference packages, each with its package (``cards.card``).
+
+    Args:
+        reference_root: The folder holding one folder per package (``reference/``).
+        packages: The packages.
+    """
+    return sorted(
+        f"{package}.{module}"
+        for package in packages
+        for module in reference_modules(reference_root / package)
+    )
+
+
 def load_spec(path: Path, reference_dir: Path | None = None) -> Spec:
     """Read, validate and return a spec.
 
     Args:
         path: The spec file.
         reference_dir: The reference package folder; when given, every module the
-            spec names must exist there.
+            spec names must exist there. With several packages, each is the folder of
+            that name beside it (``reference/cards`` beside ``reference/whist``).
 
     Returns:
         The validated spec.
@@ -455,6 +607,12 @@ def load_spec(path: Path, reference_dir: Path | None = None) -> Spec:
     data = _read_toml(path)
     _check_schema(path, data)
     spec = _build(path, data)
-    modules = reference_modules(reference_dir) if reference_dir is not None else None
+    modules = None
+    if reference_dir is not None:
+        modules = (
+            package_modules(reference_dir.parent, spec.packages)
+            if spec.has_packages
+            else reference_modules(reference_dir)
+        )
     _check_meaning(spec, modules)
     return spec

@@ -417,22 +417,48 @@ def package_stubs(
     return stubs
 
 
-def _expected_files(project: Project, spec: Spec) -> dict[str, bytes]:
-    """The content of ``student/<assignment>/``, by file name."""
-    reference = project.reference_dir(spec.id)
+def _expected_files(project: Project, spec: Spec) -> dict[Path, dict[str, bytes]]:
+    """The content of each package's stub folder, by folder then file name.
+
+    With one package that folder is ``student/<assignment>/``; with several,
+    ``student/<package>/`` for each.
+    """
     last = spec.phases[-1].number
-    stubs = package_stubs(reference, spec.all_student_modules(), spec.student_methods(last))
+    modules = spec.by_package(spec.all_student_modules())
+    methods = spec.by_package(spec.student_methods(last))
+    folders = project.stub_package_dirs(spec)
+    return {
+        folders[package]: _package_files(
+            reference, spec, modules.get(package, ()), methods.get(package, ())
+        )
+        for package, reference in project.reference_dirs(spec).items()
+    }
+
+
+def _package_files(
+    reference: Path, spec: Spec, modules: Collection[str], methods: Collection[str]
+) -> dict[str, bytes]:
+    """The stub folder of one package, by file name.
+
+    The student's modules get their stubs. With several packages, the modules every
+    phase provides get a stub too, so that the API pages show their contract; with
+    provided modules handed out as source, they are copied as they are.
+    """
+    stubs = package_stubs(reference, modules, methods)
     files = {_INIT: _read_source(reference / _INIT).encode("utf-8")}
     files.update((f"{module}.py", text.encode("utf-8")) for module, text in stubs.items())
-    if spec.provides_source:
-        for module in reference_modules(reference):
-            source = _read_source(reference / f"{module}.py")
+    for module in reference_modules(reference):
+        source = _read_source(reference / f"{module}.py")
+        if spec.provides_source:
             files.setdefault(f"{module}.py", source.encode("utf-8"))
+        elif spec.has_packages and f"{module}.py" not in files:
+            text = stub_module(source, filename=str(reference / f"{module}.py"))
+            files[f"{module}.py"] = text.encode("utf-8")
     return files
 
 
 def write_stubs(project: Project, spec: Spec) -> list[Path]:
-    """Regenerate ``student/<assignment>/`` from the reference.
+    """Regenerate the stub folder(s) of an assignment from the reference.
 
     Every module a student writes whole in some phase gets its stub; every module with
     single methods to write gets its method stub; ``__init__.py`` is copied as is. When
@@ -442,17 +468,16 @@ def write_stubs(project: Project, spec: Spec) -> list[Path]:
     Returns:
         The files generated, sorted (each rewritten, changed or not).
     """
-    folder = project.student_dir(spec.id)
-    files = _expected_files(project, spec)
-    folder.mkdir(parents=True, exist_ok=True)
-    for stale in folder.glob("*.py"):
-        if stale.name not in files:
-            stale.unlink()
     written = []
-    for name, content in sorted(files.items()):
-        (folder / name).write_bytes(content)
-        written.append(folder / name)
-    return written
+    for folder, files in _expected_files(project, spec).items():
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in folder.glob("*.py"):
+            if stale.name not in files:
+                stale.unlink()
+        for name, content in sorted(files.items()):
+            (folder / name).write_bytes(content)
+            written.append(folder / name)
+    return sorted(written)
 
 
 def stub_drift(project: Project, spec: Spec) -> list[str]:
@@ -462,11 +487,12 @@ def stub_drift(project: Project, spec: Spec) -> list[str]:
         Paths relative to the project root of files that differ, are missing or should
         not be there, sorted; empty when the stubs are in sync.
     """
-    folder = project.student_dir(spec.id)
-    files = _expected_files(project, spec)
-    present = {path.name: path for path in folder.glob("*.py")}
-    drift = [name for name in present if name not in files]
-    for name, content in files.items():
-        if name not in present or present[name].read_bytes() != content:
-            drift.append(name)
-    return sorted((folder / name).relative_to(project.root).as_posix() for name in drift)
+    drift = []
+    for folder, files in _expected_files(project, spec).items():
+        present = {path.name: path for path in folder.glob("*.py")}
+        names = [name for name in present if name not in files]
+        for name, content in files.items():
+            if name not in present or present[name].read_bytes() != content:
+                names.append(name)
+        drift += [(folder / name).relative_to(project.root).as_posix() for name in names]
+    return sorted(drift)

@@ -251,10 +251,12 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
 
     Students often zip a folder rather than its files (``alice/bisca/card.py``). When
     ``folder`` holds none of ``modules`` but exactly one folder a few levels down does,
-    that folder is the submission; otherwise ``folder`` is. Links to folders are never
-    followed: a submission is only the files inside the folder given.
+    that folder is the submission; otherwise ``folder`` is. A module named with its
+    package (``cards.card``) is looked for in that package's folder (``cards/card.py``).
+    Links to folders are never followed: a submission is only the files inside the
+    folder given.
     """
-    names = {f"{module}.py" for module in modules}
+    names = {module.replace(".", "/") + ".py" for module in modules}  # cards.card: cards/
     level = [folder]
     for _ in range(_LOCATE_DEPTH + 1):
         holding = [d for d in level if any((d / name).is_file() for name in names)]

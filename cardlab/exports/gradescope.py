@@ -174,7 +174,8 @@ def export_gradescope(
             _add_file(archive, f"{PROJECT}/specs/{spec.id}.toml", spec.path.read_bytes(), _FILE)
             secret = course_secret(project.root).hex() + "\n"
             _add_file(archive, f"{PROJECT}/{SECRET_FILE.as_posix()}", secret.encode(), _SECRET)
-            _add_tree(archive, project.reference_dir(spec.id), f"{PROJECT}/reference/{spec.id}")
+            for folder in project.reference_dirs(spec).values():  # one per package
+                _add_tree(archive, folder, f"{PROJECT}/reference/{folder.name}")
             graders = project.graders_dir(spec.id)
             for part in sorted(graders.iterdir()):
                 if part.name == "examples":

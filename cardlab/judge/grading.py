@@ -27,7 +27,7 @@ import pytest
 
 import cardlab
 
-from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Project
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
 from ..course.spec import OTHER_PARTS_STUDENT, STUDENT_TESTS, Part, Spec, load_spec
@@ -39,6 +39,7 @@ from ..worker.sandbox import ignored_files, refusals
 from ..worker.untrusted import MAX_NOTE, MAX_REPORT_MESSAGE, printable
 from . import plugin as plugin_module
 from . import student_tests
+from .manual import manual_part
 from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
@@ -61,7 +62,7 @@ class GradingJob:
         codec_file: The assignment's codec, if any.
         public_dir: Folder of public tests.
         hidden_dir: Folder of hidden tests, or None for a student's check.
-        reference_dir: The reference package folder, where it is available.
+        reference_dirs: The reference folder of each package, where it is available.
         reproduce: A command that runs one test again once the test's id is appended
             (see :func:`rerun_command`).
         secret: The key of every seed student code can observe (the course secret on
@@ -70,6 +71,7 @@ class GradingJob:
             by part id, when it differs from ``composition`` (fair parts).
         other_parts: Whose code each part's tests ran with outside that part
             (``reference`` or ``student``), for the report.
+        artifacts: Where tests may write files the report links to, or None.
     """
 
     spec: Spec
@@ -79,15 +81,55 @@ class GradingJob:
     codec_file: Path | None
     public_dir: Path
     hidden_dir: Path | None
-    reference_dir: Path | None
+    reference_dirs: dict[str, Path] | None
     reproduce: str
     secret: bytes = PUBLIC_SECRET
+    artifacts: Path | None = None
     part_compositions: Mapping[str, compose.Composition] = field(default_factory=dict)
     other_parts: str = OTHER_PARTS_STUDENT
 
     def composition_for(self, part: str) -> compose.Composition:
         """Where each module comes from while the tests of ``part`` run."""
         return self.part_compositions.get(part, self.composition)
+
+
+def compose_phase(
+    spec: Spec,
+    phase: int,
+    provided: dict[str, Path],
+    folder: Path,
+    modules: tuple[str, ...] | None = None,
+    root: Path | None = None,
+) -> compose.Composition:
+    """Where each module of a phase comes from: the submission or the provided folders.
+
+    Args:
+        spec: The assignment's spec.
+        phase: The phase number.
+        provided: The provided folder of each package (reference source or bytecode).
+        folder: The submission: the package's modules, or with several packages a
+            folder per package.
+        modules: The student's modules to load from the submission (default: every
+            module the student has written by this phase).
+        root: The folder every student module must lie inside (default: ``folder``).
+    """
+    if modules is None:
+        modules = tuple(spec.submitted_modules(phase))
+    if not spec.has_packages:
+        return compose.compose(spec.package, provided[spec.package], folder, modules, root)
+    written = spec.by_package(modules)
+    return compose.compose_packages(
+        [
+            compose.compose(
+                package,
+                provided[package],
+                folder / package,
+                written.get(package, ()),
+                root or folder,
+            )
+            for package in spec.packages_in(phase)
+        ]
+    )
 
 
 def project_job(
@@ -101,15 +143,17 @@ def project_job(
     """
     spec = project.spec(assignment)
     spec.phase(phase)
-    reference_dir = project.reference_dir(assignment)
-    folder = submission if submission is not None else project.student_dir(assignment)
+    reference_dirs = project.reference_dirs(spec)
+    folder = submission if submission is not None else project.stubs_dir(spec)
     graders = project.graders_dir(assignment)
     codec_file = graders / CODEC_FILE
     shown = ("--submission", str(folder)) if submission is not None else ()
-    provided = grading_provided_dir(project, spec, phase)
-    composition = compose.compose(spec.package, provided, folder, spec.submitted_modules(phase))
+    provided = reference_dirs
+    if not spec.has_packages:  # a Cython course grades with extensions, as it hands out
+        provided = {spec.package: grading_provided_dir(project, spec, phase)}
+    composition = compose_phase(spec, phase, provided, folder)
     part_compositions = {
-        part.id: compose.compose(spec.package, provided, folder, spec.part_modules(phase, part.id))
+        part.id: compose_phase(spec, phase, provided, folder, spec.part_modules(phase, part.id))
         for part in spec.phase(phase).parts
     }
     return GradingJob(
@@ -120,7 +164,7 @@ def project_job(
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
-        reference_dir=reference_dir,
+        reference_dirs=reference_dirs,
         reproduce=rerun_command("grade", assignment, "--phase", str(phase), *shown),
         secret=course_secret(project.root),
         part_compositions=part_compositions,
@@ -144,20 +188,20 @@ def handout_job(folder: Path) -> GradingJob:
     manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
     spec = load_spec(folder / "spec.toml")
     phase = int(manifest["phase"])
-    package_dir = folder / spec.package
+    package_dirs = {package: folder / package for package in spec.packages_in(phase)}
+    submission = folder if spec.has_packages else package_dirs[spec.package]
     codec_file = folder / "tests" / CODEC_FILE
     return GradingJob(
         spec=spec,
         phase=phase,
-        submission=package_dir,
-        composition=compose.compose(
-            spec.package, package_dir, package_dir, spec.submitted_modules(phase), root=folder
-        ),
+        submission=submission,
+        composition=compose_phase(spec, phase, package_dirs, submission, root=folder),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=folder / "tests",
         hidden_dir=None,
-        reference_dir=None,
+        reference_dirs=None,
         reproduce=rerun_command("check"),
+        artifacts=folder / ARTIFACTS_FOLDER,
     )
 
 
@@ -196,7 +240,7 @@ def run(
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
-    reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
+    reference = Reference.of_packages(job.reference_dirs, codec) if job.reference_dirs else None
     phase = job.spec.phase(job.phase)
     seeds = Seeds(job.secret)
     students: dict[frozenset[str], Student] = {}
@@ -230,6 +274,7 @@ def run(
             parts=parts,
             stop_at_first_loss=stop_at_first_loss,
             student_files=_readable_student_files(job.composition),
+            artifacts=job.artifacts,
         )
     )
     notes = _submission_notes(job)
@@ -270,11 +315,12 @@ def _grade_student_tests(
     job: GradingJob, part: Part, setup: WorkerSetup, plugin: CardlabPlugin
 ) -> list[str]:
     """Grade the student's own tests for ``part``; only on the instructor's side."""
-    if job.reference_dir is None or job.hidden_dir is None:
+    if job.reference_dirs is None or job.hidden_dir is None:
         return []
+    reference = job.reference_dirs[job.spec.package]
     try:
         plugin.results += student_tests.grade(
-            part, setup, job.submission, job.reference_dir, job.public_dir.parent
+            part, setup, job.submission, reference, job.public_dir.parent
         )
     except CardlabError as error:  # a chaff that does not fit: the instructor's to mend
         return [f"{part.id}: your tests could not be graded ({error})"]
@@ -289,13 +335,11 @@ def _readable_student_files(composition: compose.Composition) -> dict[str, Path]
     A refused module (a link out of the submission, say) is read by no one: neither the
     worker nor the indicators.
     """
-    refused = refusals(composition)
+    refused = {part.modules[name] for part in composition.packages for name in refusals(part)}
     return {
         name: path
-        for name, path in composition.modules.items()
-        if composition.origins[name] == compose.STUDENT
-        and name not in refused
-        and os.path.lexists(path)
+        for name, path in composition.student_modules().items()
+        if path not in refused and os.path.lexists(path)
     }
 
 
@@ -303,9 +347,7 @@ def _guarded(job: GradingJob) -> tuple[Path, ...]:
     """The instructor's folders a worker must never read: hidden tests and reference."""
     if job.hidden_dir is None:  # a student's own check: nothing of theirs is secret
         return ()
-    folders = [job.hidden_dir.parent]
-    if job.reference_dir is not None:
-        folders.append(job.reference_dir)
+    folders = [job.hidden_dir.parent, *(job.reference_dirs or {}).values()]
     return tuple(folder.resolve() for folder in folders)
 
 
@@ -409,11 +451,21 @@ def _submission_notes(job: GradingJob) -> list[str]:
     if not job.submission.is_dir():
         notes.append(f"the submission folder {job.submission} does not exist")
         return notes
-    missing = [p.name for p in job.composition.student_files() if not os.path.lexists(p)]
+    missing = [
+        _as_submitted(path, job.submission)
+        for path in job.composition.student_files()
+        if not os.path.lexists(path)
+    ]
     if missing:
         notes.append(f"missing from the submission: {', '.join(missing)}")
-    notes += refusals(job.composition).values()
+    for part in job.composition.packages:
+        notes += refusals(part).values()
     return notes + ignored_files(job.submission, job.composition)
+
+
+def _as_submitted(path: Path, folder: Path) -> str:
+    """A submission file as the student knows it: relative to the submission folder."""
+    return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
 
 
 def _no_tests_note(job: GradingJob, select: str | None) -> str:
@@ -430,6 +482,9 @@ def _report(
     parts = []
     for part in phase.parts:
         if plugin.settings.parts and part.id not in plugin.settings.parts:
+            continue
+        if part.manual:
+            parts.append(manual_part(part, job.submission, job.hidden_dir is None))
             continue
         tests = tuple(_shown(r) for r in plugin.results if r.part == part.id)
         note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job, select)

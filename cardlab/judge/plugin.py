@@ -8,8 +8,9 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
 * gives tests the fixtures ``student`` (the proxy to the student's code, composed for
   the test's part: see ``[grading] other_parts`` in the spec), ``ref``
   (the reference, hidden tests only), ``phase`` (the spec's phase), ``credit``
-  (partial credit), ``student_files`` (the submission's files, to read as text) and
-  ``seeds`` (seeds derived from the course secret);
+  (partial credit), ``student_files`` (the submission's files, to read as text),
+  ``seeds`` (seeds derived from the course secret) and ``artifacts`` (a folder for files
+  a test makes for the report, such as a plot);
 * seeds hypothesis per test, with no example database;
 * turns every failure into a message for the student: what was called, what came
   back, and how to run the test again; never a framework traceback;
@@ -105,6 +106,8 @@ class RunSettings:
         parts: Only the tests of these parts run (all of the phase's when empty).
         stop_at_first_loss: The run ends after the first test that loses points, and
             hypothesis does not shrink a failing example (the loss is all that counts).
+        artifacts: Where tests may write files for the report (a tournament's plot),
+            or None when the run keeps no files.
     """
 
     phase: Phase
@@ -116,6 +119,7 @@ class RunSettings:
     seeds: Seeds = field(default_factory=lambda: Seeds(PUBLIC_SECRET))
     parts: tuple[str, ...] = ()
     stop_at_first_loss: bool = False
+    artifacts: Path | None = None
 
 
 @dataclass(eq=False)
@@ -454,3 +458,9 @@ def seeds(request: pytest.FixtureRequest) -> Seeds:
 def credit(request: pytest.FixtureRequest) -> Credit:
     """Partial credit for this test."""
     return request.node.stash.setdefault(_credit_key, Credit())
+
+
+@pytest.fixture(scope="session")
+def artifacts(request: pytest.FixtureRequest) -> Path | None:
+    """A folder for files the report links to (a plot), or None when none are kept."""
+    return _plugin(request).settings.artifacts

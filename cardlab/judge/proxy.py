@@ -372,7 +372,9 @@ class Student:
 
         Args:
             name: One of len, str, repr, hash, bool, list, sorted, eq, ne, lt, le, gt,
-                ge, contains, getitem, is, isinstance, type_name.
+                ge, contains, getitem, is, isinstance, type_name, Random, iter, next,
+                sorted_by (items, key), setattr, subclass (base, name, attributes),
+                pickle_dumps and pickle_loads.
             *args: Its arguments.
         """
         message = {"op": "builtin", "name": name, "args": [self._argument(a) for a in args]}

@@ -60,7 +60,12 @@ class PartResult:
         score: Points earned.
         max_score: Points available.
         tests: The part's tests.
-        note: Why the part scored nothing without a test failing, if so.
+        note: Why the part scored nothing without a test failing, if so; for a part
+            marked by hand, whether its file was found.
+        manual: For a part the instructor marks by hand, the file it marks; its
+            ``score`` is 0 and its points are left open.
+        document: That file's text, for the instructor's report (None when missing,
+            empty, or in a student's own check).
     """
 
     id: str
@@ -69,6 +74,8 @@ class PartResult:
     max_score: float
     tests: tuple[TestResult, ...]
     note: str = ""
+    manual: str = ""
+    document: str | None = None
 
     @property
     def passed(self) -> int:
@@ -123,6 +130,11 @@ class GradeReport:
     isolation: tuple[str, ...] = ()
     isolation_notes: tuple[str, ...] = ()
     other_parts: str = "student"
+
+    @property
+    def open_points(self) -> float:
+        """Points of the parts marked by hand, left for the instructor to award."""
+        return sum(part.max_score for part in self.parts if part.manual)
 
     @property
     def tests(self) -> tuple[TestResult, ...]:

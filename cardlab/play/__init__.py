@@ -15,7 +15,7 @@ import importlib
 from ..course.project import Project
 from ..errors import CardlabError
 
-GAMES = ("bisca", "cardgame", "kings_corner", "hearts")
+GAMES = ("bisca", "cardgame", "kings_corner", "hearts", "whist")
 """The assignments that have a terminal game, each a module of this package."""
 
 
@@ -27,7 +27,8 @@ def play_game(project: Project, assignment: str, *, seed: int | None, **options:
         assignment: The assignment's id, e.g. ``bisca``.
         seed: The seed of the deal; None for a new deal each time.
         **options: The game's own options (``first`` for bisca; ``variation`` and
-            ``seats`` for cardgame); one left out takes the game's default.
+            ``seats`` for cardgame; ``mode`` for whist); one left out takes the game's
+            default.
 
     Returns:
         The exit status (:data:`cardlab.play.terminal.EXIT_DONE` after a finished game).

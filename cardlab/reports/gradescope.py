@@ -10,6 +10,8 @@ points, and their ``score`` values to the part's score, and so to ``score``.
 
 One more entry, worth nothing and hidden from students, tells the instructor how the
 worker was confined on Gradescope's machine (its layers, and a note on each it lacked).
+A part the instructor marks by hand is one entry worth 0 of 0, tagged ``manual``, saying
+whether its file was found; its points are added by hand in Gradescope.
 """
 
 from __future__ import annotations
@@ -18,13 +20,32 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..judge.results import FAILED, PASSED, SKIPPED, GradeReport, weight_share
+from ..judge.manual import NOTE
+from ..judge.results import FAILED, PASSED, SKIPPED, GradeReport, PartResult, weight_share
+
+
+def _manual_entry(part: PartResult) -> dict[str, Any]:
+    """A part the instructor marks by hand: worth nothing here, tagged ``manual``."""
+    return {
+        "name": f"{part.title} (marked by hand, {part.max_score:g} points)",
+        "name_format": "text",
+        "score": 0,
+        "max_score": 0,
+        "status": PASSED if part.document is not None else FAILED,
+        "output": f"Your instructor marks this part by hand: {part.note.removeprefix(NOTE)}.",
+        "output_format": "text",
+        "tags": [part.id, "manual"],
+        "visibility": "visible",
+    }
 
 
 def to_gradescope(report: GradeReport) -> dict[str, Any]:
     """The report as Gradescope results data."""
     tests = []
     for part in report.parts:
+        if part.manual:
+            tests.append(_manual_entry(part))
+            continue
         counted = [test for test in part.tests if test.status != SKIPPED]
         worth = [weight_share(part.max_score, test, part.tests) for test in counted]
         maxima = apportion(part.max_score, worth)

@@ -18,6 +18,9 @@ Fields (documented for instructors in docs/instructors/reports.md):
 * ``other_parts``: whose code each part's tests ran with outside that part:
   ``reference`` (a mistake costs points once, in its own part) or ``student``. Added
   within format 1.
+* ``open_points``, and for a part marked by hand ``manual`` (the file it marks) and
+  ``document`` (that file's text, null when missing or in a student's check): its
+  ``score`` is 0 and its points are left for the instructor. Added within format 1.
 
 Only ``seconds`` fields differ between two runs on the same submission.
 """
@@ -55,6 +58,7 @@ def to_json(report: GradeReport) -> dict[str, Any]:
         "submission": report.submission,
         "score": report.score,
         "max_score": report.max_score,
+        "open_points": report.open_points,
         "public_only": report.public_only,
         "notes": list(report.notes),
         "parts": [
@@ -65,6 +69,7 @@ def to_json(report: GradeReport) -> dict[str, Any]:
                 "max_score": part.max_score,
                 "note": part.note,
                 "tests": [_test(test) for test in part.tests],
+                **({"manual": part.manual, "document": part.document} if part.manual else {}),
             }
             for part in report.parts
         ],

@@ -32,6 +32,31 @@ def _passed(part: PartResult) -> str:
     return f"{part.passed} / {part.counted}"
 
 
+def _panel(text: str, title: str, style: str = "none") -> Panel:
+    return Panel(Text(text), title=title, title_align="left", border_style=style)
+
+
+def _results(report: GradeReport) -> list[Panel]:
+    """Panels for passed tests that say what they measured (a tournament's result)."""
+    return [
+        _panel(test.message, f"[bold green]✓[/] {part.title}: {test.name}", "green")
+        for part in report.parts
+        for test in part.tests
+        if test.status == "passed" and test.message
+    ]
+
+
+def _documents(report: GradeReport) -> list[Panel]:
+    """Panels holding, in full, the files of the parts the instructor marks by hand."""
+    return [
+        _panel(
+            part.document, f"{part.manual}, for {part.title} ({part.max_score:g} points to award)"
+        )
+        for part in report.parts
+        if part.manual and part.document is not None
+    ]
+
+
 def _failures(report: GradeReport) -> list[tuple[Panel, str]]:
     """A panel per failing test, and its "Run it again" line (printed below, unwrapped)."""
     failures = []
@@ -99,6 +124,12 @@ def print_report(report: GradeReport, console: Console) -> None:
             console.print(f"[dim]Isolation not available: {escape(note)}[/]")
     for line in _skips(report):
         console.print(f"[dim]Skipped:[/] {escape(line)}")
+    if report.open_points:
+        console.print(
+            f"{report.open_points:g} points are left for the instructor to award by hand."
+        )
+    for panel in (*_results(report), *_documents(report)):
+        console.print(panel)
     failures = _failures(report)
     if failures:
         console.print(f"\n[bold]{len(failures)} failing test(s):[/]")

@@ -136,10 +136,9 @@ class Watch:
     @staticmethod
     def _module_table(worker: Any) -> list[str]:
         """Entries of the worker's table of resolved modules that are not the imported ones."""
-        table = getattr(worker, "modules", {})
-        package = getattr(worker, "package", "")
+        table = getattr(worker, "modules", {})  # by full import name (``cards.card``)
         return [
             f"the worker's module table ({name})"
             for name, module in list(table.items())
-            if sys.modules.get(f"{package}.{name}") is not module
+            if sys.modules.get(name) is not module
         ]

@@ -7,10 +7,16 @@ on the instructor's side, sourceless bytecode in a handout). A meta path finder
 serves the package and its modules, so a provided module that imports a sibling
 gets the student's version and the other way round. A file in the submission that
 is not the student's in this phase is never loaded.
+
+An assignment may have several packages (a ``cards`` library, then a ``whist`` game
+that imports it): the first package's composition then carries the others in
+``others``, the finder serves them all, and module names outside a composition carry
+their package (``cards.card``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -37,6 +43,11 @@ class Composition:
             student); importing such a module raises ``ModuleNotFoundError`` with it.
         root: The folder the submission is (resolved): every student module must lie
             inside it, links followed. None for a composition with no submission.
+        others: The compositions of the assignment's other packages, composed with
+            this one (empty for an assignment of one package).
+        qualified: Whether module names outside the composition carry their package
+            (``cards.card``), as in an assignment of several packages, even in a phase
+            that uses only one of them.
     """
 
     package: str
@@ -45,10 +56,40 @@ class Composition:
     origins: dict[str, str] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)
     root: Path | None = None
+    others: tuple[Composition, ...] = ()
+    qualified: bool = False
+
+    @property
+    def packages(self) -> tuple[Composition, ...]:
+        """This package's composition, then the others'."""
+        return (self, *self.others)
 
     def student_files(self) -> list[Path]:
-        """The submission files this composition loads."""
-        return [self.modules[name] for name, origin in self.origins.items() if origin == STUDENT]
+        """The submission files this composition loads, every package's."""
+        return list(self.student_modules().values())
+
+    def student_modules(self) -> dict[str, Path]:
+        """The student's modules by name: ``card``, or ``cards.card`` with several packages."""
+        return {
+            self._name(composition, name): composition.modules[name]
+            for composition in self.packages
+            for name, origin in composition.origins.items()
+            if origin == STUDENT
+        }
+
+    def _name(self, composition: Composition, module: str) -> str:
+        return f"{composition.package}.{module}" if self.qualified else module
+
+    def import_name(self, path: str) -> tuple[str, list[str]]:
+        """The module to import for a dotted path, and the attributes to look up after it.
+
+        ``card.Card`` is module ``bisca.card`` then ``Card``; with several packages a
+        path names its package first: ``cards.card.Card``.
+        """
+        parts = path.split(".")
+        if not self.qualified:
+            return f"{self.package}.{parts[0]}", parts[1:]
+        return ".".join(parts[:2]), parts[2:]
 
     def to_message(self) -> dict:
         """The composition as JSON data, for the worker."""
@@ -58,6 +99,9 @@ class Composition:
             "modules": {name: str(path) for name, path in self.modules.items()},
             "origins": dict(self.origins),
             "refused": dict(self.refused),
+            "root": str(self.root) if self.root else None,
+            "others": [other.to_message() for other in self.others],
+            "qualified": self.qualified,
         }
 
     @classmethod
@@ -69,6 +113,9 @@ class Composition:
             modules={name: Path(path) for name, path in data["modules"].items()},
             origins=dict(data["origins"]),
             refused=dict(data.get("refused", {})),
+            root=Path(data["root"]) if data.get("root") else None,
+            others=tuple(cls.from_message(other) for other in data.get("others", ())),
+            qualified=bool(data.get("qualified", False)),
         )
 
 
@@ -129,6 +176,17 @@ def compose(
     return Composition(package, _package_init(provided_dir), modules, origins, root=limit)
 
 
+def compose_packages(packages: Sequence[Composition]) -> Composition:
+    """Compose several packages together: the first carries the others.
+
+    Args:
+        packages: One composition per package, from :func:`compose`, the first being
+            the one that carries the rest.
+    """
+    first, *others = packages
+    return dataclasses.replace(first, others=tuple(others), qualified=True)
+
+
 class MissingModuleLoader(importlib.abc.Loader):
     """Fails the import of a student module that is not in the submission, or was refused."""
 
@@ -176,24 +234,26 @@ class ComposingFinder(importlib.abc.MetaPathFinder):
         composition: Composition,
         on_provided: Callable[[ModuleType], None] | None = None,
     ) -> None:
-        """Serve ``composition``."""
+        """Serve ``composition`` (and the other packages it carries)."""
         self.composition = composition
         self.on_provided = on_provided
+        self._by_package = {part.package: part for part in composition.packages}
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        """Find the package itself or one of its modules; ignore every other name."""
-        package = self.composition.package
-        if fullname == package:
-            return self._package_spec()
+        """Find a package itself or one of its modules; ignore every other name."""
+        composition = self._by_package.get(fullname)
+        if composition is not None:
+            return _package_spec(composition)
         prefix, _, name = fullname.rpartition(".")
-        if prefix != package:
+        composition = self._by_package.get(prefix)
+        if composition is None:
             return None
-        location = self.composition.modules.get(name)
+        location = composition.modules.get(name)
         if location is None:
             return None
-        reason = self.composition.refused.get(name)
+        reason = composition.refused.get(name)
         if reason is None and not location.is_file():
             reason = (
                 f"{location.name} is missing from your submission (expected it in "
@@ -202,19 +262,20 @@ class ComposingFinder(importlib.abc.MetaPathFinder):
         if reason is not None:
             return importlib.util.spec_from_loader(fullname, MissingModuleLoader(reason))
         loader = _loader_for(fullname, location)
-        if self.on_provided is not None and self.composition.origins.get(name) == PROVIDED:
+        if self.on_provided is not None and composition.origins.get(name) == PROVIDED:
             loader = WatchedLoader(loader, self.on_provided)
         return importlib.util.spec_from_file_location(fullname, location, loader=loader)
 
-    def _package_spec(self) -> importlib.machinery.ModuleSpec:
-        package, init = self.composition.package, self.composition.init
-        if init is None:
-            spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
-            spec.submodule_search_locations = []
-            return spec
-        return importlib.util.spec_from_file_location(
-            package, init, loader=_loader_for(package, init), submodule_search_locations=[]
-        )
+
+def _package_spec(composition: Composition) -> importlib.machinery.ModuleSpec:
+    package, init = composition.package, composition.init
+    if init is None:
+        spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
+        spec.submodule_search_locations = []
+        return spec
+    return importlib.util.spec_from_file_location(
+        package, init, loader=_loader_for(package, init), submodule_search_locations=[]
+    )
 
 
 def _loader_for(fullname: str, location: Path) -> importlib.abc.Loader:
@@ -230,10 +291,11 @@ def install(
 ) -> ComposingFinder:
     """Put a finder for ``composition`` first on ``sys.meta_path``.
 
-    Any module of the package imported earlier is forgotten first, so the next import
+    Any module of the packages imported earlier is forgotten first, so the next import
     follows the composition. ``on_provided`` sees each provided module once loaded.
     """
-    forget(composition.package)
+    for part in composition.packages:
+        forget(part.package)
     finder = ComposingFinder(composition, on_provided)
     sys.meta_path.insert(0, finder)
     return finder
@@ -243,7 +305,8 @@ def uninstall(finder: ComposingFinder) -> None:
     """Remove a finder installed by :func:`install` and forget the package's modules."""
     if finder in sys.meta_path:
         sys.meta_path.remove(finder)
-    forget(finder.composition.package)
+    for part in finder.composition.packages:
+        forget(part.package)
 
 
 def forget(package: str) -> None:

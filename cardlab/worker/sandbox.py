@@ -40,6 +40,7 @@ from __future__ import annotations
 import atexit
 import compileall
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import os
@@ -406,7 +407,23 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
     root = Path(tempfile.mkdtemp(prefix="cardlab-tree-"))
     lib = root / "lib"
     _copy_runtime(lib / "cardlab")
-    package = root / "package" / composition.package
+    packages = [_copy_package(part, root / "package") for part in composition.packages]
+    codec_copy = None
+    if codec is not None and codec.is_file():
+        codec_copy = root / "codec" / "codec.py"
+        codec_copy.parent.mkdir()
+        shutil.copyfile(codec, codec_copy)
+    group = fresh_user() if os.geteuid() == 0 else None
+    open_to_readers(root, group)
+    tree_composition = dataclasses.replace(
+        packages[0], others=tuple(packages[1:]), qualified=composition.qualified
+    )
+    return WorkerTree(root, lib, tree_composition, codec_copy, group)
+
+
+def _copy_package(composition: Composition, folder: Path) -> Composition:
+    """Copy one package of a composition into ``folder``; return its composition there."""
+    package = folder / composition.package
     package.mkdir(parents=True)
     refused = refusals(composition)
     refused |= {
@@ -427,17 +444,7 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
     init = None
     if composition.init is not None:
         init = _provide(composition.init, package, composition.package)
-    codec_copy = None
-    if codec is not None and codec.is_file():
-        codec_copy = root / "codec" / "codec.py"
-        codec_copy.parent.mkdir()
-        shutil.copyfile(codec, codec_copy)
-    group = fresh_user() if os.geteuid() == 0 else None
-    open_to_readers(root, group)
-    tree_composition = Composition(
-        composition.package, init, modules, dict(composition.origins), refused
-    )
-    return WorkerTree(root, lib, tree_composition, codec_copy, group)
+    return Composition(composition.package, init, modules, dict(composition.origins), refused)
 
 
 def _copy_runtime(target: Path) -> None:

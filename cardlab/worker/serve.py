@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
+import pickle
 import random
 import sys
 import traceback
@@ -89,7 +90,7 @@ class Worker:
         self.write_fd = write_fd
         self.handles: dict[int, Any] = {}
         self.next_handle = 1
-        self.package = ""
+        self.composition = compose.Composition("", None)
         self.modules: dict[str, ModuleType] = {}
         self.refused = False
         self.student_files: set[str] = set()
@@ -168,7 +169,7 @@ class Worker:
     def init(self, request: dict) -> None:
         """Compose the package and load the codec."""
         composition = compose.Composition.from_message(request["composition"])
-        self.package = composition.package
+        self.composition = composition
         self.student_files = {str(path) for path in composition.student_files()}
         self.output_limit = int(request.get("output_bytes", self.output_limit))
         compose.install(composition, on_provided=self.watch.provided)
@@ -176,12 +177,13 @@ class Worker:
         if codec_path:
             self.codec = load_codec(Path(codec_path))
         provided = tuple(
-            f"{self.package}.{name}"
-            for name, origin in composition.origins.items()
+            f"{part.package}.{name}"
+            for part in composition.packages
+            for name, origin in part.origins.items()
             if origin == compose.PROVIDED
         )
         self.watch.runtime(self, provided)
-        self.preload(name for name, origin in composition.origins.items() if origin == "student")
+        self.preload(composition.student_modules())
 
     def preload(self, names: Iterable[str]) -> None:
         """Import the student's modules now, at start-up.
@@ -192,21 +194,20 @@ class Worker:
         """
         for name in names:
             with contextlib.suppress(BaseException):
-                importlib.import_module(f"{self.package}.{name}")
+                importlib.import_module(self.composition.import_name(name)[0])
 
     def resolve(self, path: str) -> Any:
         """Find an object of the composed package by dotted path (``card.Card``).
 
+        With several packages, a path names its package first (``cards.card.Card``).
         Each module is imported once and kept: the codec resolves a class for every
         value it encodes, and ``importlib.import_module`` costs far more than a dict
         lookup. Attributes are still looked up on every call, as before.
         """
-        module_name, *attributes = path.split(".")
+        module_name, attributes = self.composition.import_name(path)
         obj: Any = self.modules.get(module_name)
         if obj is None:
-            obj = self.modules[module_name] = importlib.import_module(
-                f"{self.package}.{module_name}"
-            )
+            obj = self.modules[module_name] = importlib.import_module(module_name)
         for attribute in attributes:
             obj = getattr(obj, attribute)
         return obj
@@ -315,6 +316,21 @@ def apply_builtin(name: str, args: list[Any]) -> Any:
             return type(obj).__name__
         case "Random", [*seed]:
             return random.Random(*seed)
+        # Graders of iterators, key functions and pickling with format versions (whist):
+        case "iter", [obj]:
+            return iter(obj)
+        case "next", [iterator]:
+            return next(iterator)
+        case "sorted_by", [items, key]:
+            return sorted(items, key=key)
+        case "setattr", [obj, name, value]:
+            return setattr(obj, name, value)
+        case "subclass", [base, name, attributes]:
+            return type(name, (base,), attributes)
+        case "pickle_dumps", [obj]:
+            return pickle.dumps(obj)
+        case "pickle_loads", [data]:
+            return pickle.loads(data)
     raise ValueError(f"unknown builtin {name!r} with {len(args)} arguments")
 
 

@@ -1,0 +1,118 @@
+"""Hidden tests of BasicWhist (phase 2): whole seeded games checked trick by trick.
+
+Your BasicWhist plays with your BasicPlayers, each with its own seeded generator. The
+grader deals the same hands as the game's recipe (``Deck(rng)``, then
+``Suit.random(rng)``, then ``rng.randrange(4)``, then the cards one at a time to seats
+0 to 3), and checks every trick: the right leader, each card from the hand of the
+player who played it, the right winner, then each hand's tricks and the scores. It does
+not check which card a player chose: that is BasicStrategy's part.
+"""
+
+import random
+
+import pytest
+
+from cardlab.testing import expect_equal, expect_true, member
+
+pytestmark = pytest.mark.part("game")
+
+SEEDS = (1, 2015, 31337)
+
+
+def seat_players(student):
+    strategy = student.whist.basic_strategy.BasicStrategy
+    return [
+        student.whist.basic_player.BasicPlayer(seat, strategy(student.builtin("Random", 70 + seat)))
+        for seat in range(4)
+    ]
+
+
+class Replay:
+    """The reference's side of a seeded game: the deals, and the scores as they should be."""
+
+    def __init__(self, r, seed):
+        self.r = r
+        self.rng = random.Random(seed)
+        self.scores = [0, 0]
+
+    def next_hand(self):
+        deck = self.r.deck.Deck(self.rng)
+        trumps = self.r.Suit.random(self.rng)
+        leader = self.rng.randrange(4)
+        hands = [[], [], [], []]
+        for index, dealt in enumerate(deck):
+            hands[index % 4].append(dealt.notation)
+        return trumps, leader, hands
+
+    def check_hand(self, student, game, number):
+        trumps, leader, hands = self.next_hand()
+        where = f"hand {number}"
+        taken = student.method(game, "play_hand")
+        expect_equal(student.attr(game, "trumps"), member("Suit", trumps.name), f"{where}: trumps")
+        tricks = student.attr(game, "tricks")
+        expect_equal(len(tricks) if type(tricks) is list else tricks, 13, f"{where}: len(tricks)")
+        counts = [0, 0]
+        for index, handle in enumerate(tricks, start=1):
+            expect_equal(
+                student.attr(handle, "lead_player"), leader, f"{where}, trick {index}: lead_player"
+            )
+            played = student.attr(handle, "cards")
+            expect_true(
+                type(played) is list and len(played) == 4,
+                f"{where}, trick {index}: cards should be four cards, got {played!r}",
+            )
+            model = self.r.trick.Trick(trumps, leader)
+            for offset, value in enumerate(played):
+                seat = (leader + offset) % 4
+                expect_true(
+                    getattr(value, "text", None) in hands[seat],
+                    f"{where}, trick {index}: player {seat} played {value!r}, "
+                    f"not a card of its hand [{' '.join(hands[seat])}]",
+                )
+                hands[seat].remove(value.text)
+                model.set_card(seat, self.r.of(value.text))
+            leader = model.winner()
+            counts[leader % 2] += 1
+        expect_equal(taken, counts, f"{where}: the tricks taken returned by play_hand()")
+        team = 0 if counts[0] > counts[1] else 1
+        self.scores[team] += counts[team] - 6
+        expect_equal(student.attr(game, "scores"), list(self.scores), f"{where}: scores")
+
+
+@pytest.mark.weight(4)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_seeded_game_trick_by_trick(student, r, seed):
+    """A whole seeded game to 7 points: deals, leaders, tricks, scores and the winner."""
+    game = student.whist.basic_whist.BasicWhist(
+        seat_players(student), student.builtin("Random", seed), None
+    )
+    replay = Replay(r, seed)
+    number = 0
+    while max(replay.scores) < 7:
+        number += 1
+        replay.check_hand(student, game, number)
+        expect_true(number < 40, "the game should be over within 40 hands")
+    winner = 0 if replay.scores[0] > replay.scores[1] else 1
+    expect_equal(student.method(game, "is_over"), True, "is_over() once a side has 7 points")
+    expect_equal(student.method(game, "winner"), winner, "winner() at the end of the game")
+
+
+def test_wrong_number_of_players(student):
+    """BasicWhist with three players raises ValueError."""
+    with student.raises("ValueError"):
+        student.whist.basic_whist.BasicWhist(seat_players(student)[:3], None, None)
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("entry", ["basic_game", "advanced_game"])
+def test_entry_points(student, entry):
+    """basic_game and advanced_game play a whole game and return the winning side."""
+    run = student.console(getattr(student.whist.basic_whist, entry), student.builtin("Random", 3))
+    if run.raised is not None:
+        raise AssertionError(
+            f"{entry}(random.Random(3)) raised {run.raised.type_name}: {run.raised.message}"
+        )
+    expect_true(
+        run.result in (0, 1), f"{entry}(random.Random(3)) returned {run.result!r}, not 0 or 1"
+    )
+    expect_true(bool(run.out.strip()), f"{entry}(random.Random(3)) printed nothing")

@@ -1,0 +1,118 @@
+"""Hidden tests of Rank, Suit and Card (phase 1), against the reference."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from whist_ref import ALL_CARDS, expect_other_version_refused
+
+from cardlab.testing import card, cards, expect_equal, member
+
+pytestmark = pytest.mark.part("card")
+
+card_lists = st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=12, unique=True)
+
+
+@pytest.mark.weight(2)
+def test_every_rank(student, r):
+    """Every rank's value, strength and previous rank, as the reference's."""
+    for rank in r.Rank:
+        value = member("Rank", rank.name)
+        expect_equal(student.attr(value, "points"), rank.points, f"Rank.{rank.name}.points")
+        expect_equal(
+            student.method(value, "previous"),
+            member("Rank", rank.previous().name),
+            f"Rank.{rank.name}.previous()",
+        )
+
+
+def test_random_suit(student, r):
+    """Suit.random(rng) draws the reference's suit for twenty seeds (rng.choice(list(Suit)))."""
+    for seed in range(20):
+        expected = member("Suit", r.Suit.random(random.Random(seed)).name)
+        got = student.cards.card.Suit.random(student.builtin("Random", seed))
+        expect_equal(got, expected, f"Suit.random(random.Random({seed}))")
+
+
+@pytest.mark.weight(2)
+def test_str_of_every_card(student, r):
+    """str() of each of the 52 cards is the reference's (e.g. "10♦")."""
+    for text in ALL_CARDS:
+        expect_equal(student.builtin("str", card(text)), str(r.of(text)), f"str({text})")
+
+
+@pytest.mark.weight(3)
+@settings(max_examples=25, deadline=None)
+@given(card_lists)
+def test_orders_agree_with_reference(student, r, texts):
+    """sorted() with no key, with ascending_key and with rank_key: the reference's orders."""
+    ref_cards = r.cards(texts)
+    sent = cards(" ".join(texts))
+    expect_equal(student.builtin("sorted", sent), r.values(sorted(ref_cards)), f"sorted({texts})")
+    for key in ("ascending_key", "rank_key"):
+        expected = r.values(sorted(ref_cards, key=getattr(r.card, key)))
+        got = student.builtin("sorted_by", sent, getattr(student.cards.card, key))
+        expect_equal(got, expected, f"sorted({texts}, key={key})")
+
+
+@pytest.mark.weight(2)
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(ALL_CARDS), st.sampled_from(ALL_CARDS))
+def test_comparisons_are_total_and_consistent(student, r, left, right):
+    """<, <=, >, >= and == of two cards agree with the natural order (and with each other)."""
+    a, b = r.of(left), r.of(right)
+    for name, expected in (
+        ("lt", a < b),
+        ("le", a <= b),
+        ("gt", a > b),
+        ("ge", a >= b),
+        ("eq", a == b),
+    ):
+        got = student.builtin_bool(name, card(left), card(right))
+        expect_equal(got, expected, f"{name}({left}, {right})")
+
+
+@pytest.mark.weight(2)
+@settings(max_examples=30, deadline=None)
+@given(card_lists)
+def test_max(student, r, texts):
+    """Card.max returns the reference's highest card."""
+    expected = card(r.Card.max(r.cards(texts)).notation)
+    expect_equal(
+        student.cards.card.Card.max(cards(" ".join(texts))), expected, f"Card.max({texts})"
+    )
+
+
+def test_max_of_nothing_raises(student):
+    """Card.max([]) raises ValueError."""
+    with student.raises("ValueError"):
+        student.cards.card.Card.max([])
+
+
+def test_equal_cards_hash_alike(student):
+    """Two cards made alike are equal and have the same hash."""
+    for text in ("AS", "10D", "2C"):
+        expect_equal(
+            student.builtin("hash", card(text)) == student.builtin("hash", card(text)),
+            True,
+            f"hash({text}) == hash({text})",
+        )
+
+
+@pytest.mark.weight(2)
+def test_pickling_round_trip(student):
+    """A pickled card loads back equal to itself."""
+    for text in ("AS", "10D", "2C", "QH"):
+        saved = student.builtin("pickle_dumps", card(text))
+        expect_equal(
+            student.builtin("pickle_loads", saved), card(text), f"pickle round trip of {text}"
+        )
+
+
+@pytest.mark.weight(2)
+def test_pickled_with_another_version_is_refused(student):
+    """A card saved with Card.FORMAT_VERSION 100 cannot be loaded once the version is 101."""
+    card_class = student.cards.card.Card
+    saved = student.builtin("pickle_dumps", card("AS"))
+    expect_other_version_refused(student, card_class, 100, saved)

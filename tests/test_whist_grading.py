@@ -1,0 +1,275 @@
+"""The whist graders work, for an assignment of two packages.
+
+The reference scores full marks in each phase, the ADVANCED.md part aside (its points
+are left for the instructor); the stubs score nothing; each seeded bug loses points in
+its own part; six alternative solutions written from the docstrings score full marks;
+an AdvancedStrategy that plays like the basic one earns no tournament credit; and bad
+student code fails a test saying what it did, never crashing the grader.
+
+A seeded bug is one small edit of the solution. To keep these tests quick, a bug is
+graded on its part's tests only (``--test``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
+
+ALTERNATIVES = Path(__file__).parent / "whist_alternatives"
+PHASE_OF_PART = {
+    "card": 1, "deck": 1, "hand": 1,
+    "trick": 2, "basic-strategy": 2, "human": 2, "game": 2, "tournament": 2,
+}
+# The grader files of each part, as a ``-k`` selection.
+PART_TESTS = {
+    "card": "test_card", "deck": "test_deck", "hand": "test_hand", "trick": "trick",
+    "basic-strategy": "basic_strategy", "human": "human", "game": "basic_whist",
+    "tournament": "tournament",
+}
+DESCRIPTION = "# How my AdvancedStrategy plays\n\nIt counts the cards played.\n"
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A one-place edit of a solution module, and the part it must cost points in."""
+
+    id: str
+    module: str
+    old: str
+    new: str
+    part: str
+
+
+BUGS = (
+    Edit("previous not wrapping round", "cards/card.py",
+         "return RANKS[self.strength - 1]", "return RANKS[max(self.strength - 1, 0)]", "card"),
+    Edit("an Ace worth 1", "cards/card.py",
+         "rank: 11 if rank is Rank.ACE", "rank: 1 if rank is Rank.ACE", "card"),
+    Edit("ranks sorted upwards in the natural order", "cards/card.py",
+         "(len(RANKS) - 1 - self.rank.strength)", "self.rank.strength", "card"),
+    Edit("max finding the lowest card", "cards/card.py",
+         "            if card < best:", "            if card > best:", "card"),
+    Edit("a card loading any format version", "cards/card.py",
+         '        check_format(state, type(self).FORMAT_VERSION, "Card")\n', "", "card"),
+    Edit("a shuffle reversed", "cards/deck.py",
+         "        self._rng.shuffle(cards)\n", "        self._rng.shuffle(cards)\n"
+         "        cards.reverse()\n", "deck"),
+    Edit("the sorted iterator lowest first", "cards/deck.py",
+         "self._cards = sorted(deck._cards)", "self._cards = sorted(deck._cards, reverse=True)",
+         "deck"),
+    Edit("dealing from an empty deck raising StopIteration", "cards/deck.py",
+         'raise IndexError("cannot deal from an empty deck") from None', "raise", "deck"),
+    Edit("suit counts not following a removal", "cards/hand.py",
+         "        self._suit_counts[card.suit] -= 1\n", "", "hand"),
+    Edit("an Ace counted 10 in the total", "cards/hand.py",
+         "        self._total += card.rank.points\n",
+         "        self._total += min(card.rank.points, 10)\n", "hand"),
+    Edit("sort_by_rank Aces first", "cards/hand.py",
+         "self._cards.sort(key=rank_key)", "self._cards.sort(key=rank_key, reverse=True)", "hand"),
+    Edit("remove_hand true when a card is missing", "cards/hand.py",
+         "return all(removed)", "return any(removed)", "hand"),
+    Edit("a trump not beating the led suit", "whist/trick.py",
+         "    return card.suit is trumps\n", "    return False\n", "trick"),
+    Edit("a card out of turn accepted", "whist/trick.py",
+         "        if player != expected:", "        if False:", "trick"),
+    Edit("trumping the partner's winning trick", "whist/basic_strategy.py",
+         "if led else _lowest_discard(cards, trumps)",
+         "if led else frozenset({min(cards, key=_strength)})", "basic-strategy"),
+    Edit("never beating with the highest card", "whist/basic_strategy.py",
+         "return frozenset({top if beats(top, best, trumps) else min(led, key=_strength)})",
+         "return frozenset({min(led, key=_strength)})", "basic-strategy"),
+    Edit("trumping with the highest trump", "whist/basic_strategy.py",
+         "return frozenset({min(winning_trumps, key=_strength)})",
+         "return frozenset({max(winning_trumps, key=_strength)})", "basic-strategy"),
+    Edit("not making the person follow suit", "whist/human_strategy.py",
+         "                and hand.has_suit(trick.lead_suit)", "                and False",
+         "human"),
+    Edit("scoring every trick, not those over six", "whist/basic_whist.py",
+         "self._scores[team] += taken[team] - BOOK", "self._scores[team] += taken[team]", "game"),
+    Edit("the next leader not the trick's winner", "whist/basic_whist.py",
+         "            leader = trick.winner()\n", "            leader = (leader + 1) % 4\n",
+         "game"),
+)
+
+# An AdvancedStrategy that plays exactly like the basic one.
+PLAYS_LIKE_BASIC = '''"""An AdvancedStrategy that is the basic one under another name."""
+
+import random
+
+from .basic_strategy import BasicStrategy
+
+
+class AdvancedStrategy(BasicStrategy):
+    """The basic rule, ties broken by its own generator."""
+
+    def __init__(self) -> None:
+        """A generator of its own."""
+        super().__init__(random.Random(7))
+'''
+
+# Bad student code: the edit, its part, and what a failure message must say.
+_CHOOSE = "    def choose_card(self, hand: Hand, trick: Trick) -> Card:\n"
+_CHOOSE_DOC_END = '''            A card of ``hand``, of the led suit whenever the hand holds one.
+        """
+'''
+BAD_INPUT = (
+    (Edit("an advanced card not in the hand", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
+          _CHOOSE_DOC_END + "        return Card.from_notation('2C') if '2C' not in "
+          "[c.notation for c in hand] else Card.from_notation('3C')\n", "tournament"),
+     "not a card of the hand"),
+    (Edit("an advanced None", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
+          _CHOOSE_DOC_END + "        return None\n", "tournament"),
+     "returned None, not a card of the hand"),
+    (Edit("an advanced card not following suit", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
+          _CHOOSE_DOC_END + "        if trick.lead_suit is not None:\n"
+          "            other = [c for c in hand if c.suit is not trick.lead_suit]\n"
+          "            if other and hand.has_suit(trick.lead_suit):\n"
+          "                return other[0]\n", "tournament"),
+     "without following suit"),
+    (Edit("an advanced strategy that hangs", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
+          _CHOOSE_DOC_END + "        while True:\n            pass\n", "tournament"),
+     "stopped answering"),
+    (Edit("count_suit returning a string", "cards/hand.py",
+          "        return self._suit_counts[suit]\n",
+          "        return str(self._suit_counts[suit])\n", "hand"),
+     "got:      '"),
+)
+
+
+@pytest.fixture(scope="module")
+def solution(repo, tmp_path_factory) -> Path:
+    """The reference written out as a submission, with a description of its strategy."""
+    from cardlab.course.solution import write_solution
+
+    folder = tmp_path_factory.mktemp("whist") / "solution"
+    write_solution(repo, repo.spec("whist"), folder)
+    (folder / "ADVANCED.md").write_text(DESCRIPTION, encoding="utf-8")
+    return folder
+
+
+def _grade(repo, folder: Path, phase: int, part: str | None = None) -> GradeReport:
+    return run(project_job(repo, "whist", phase, folder), PART_TESTS.get(part))
+
+
+def _failures(report: GradeReport) -> str:
+    return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+def _copy(solution: Path, folder: Path) -> Path:
+    shutil.copytree(solution, folder)
+    return folder
+
+
+def _edited(solution: Path, folder: Path, edit: Edit) -> Path:
+    _copy(solution, folder)
+    source = folder / edit.module
+    text = source.read_text(encoding="utf-8")
+    assert text.count(edit.old) == 1, f"the reference no longer has {edit.old!r}: update it"
+    source.write_text(text.replace(edit.old, edit.new), encoding="utf-8")
+    return folder
+
+
+def _part(report: GradeReport, part_id: str):
+    return next(part for part in report.parts if part.id == part_id)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", [1, 2])
+def test_the_reference_scores_full_marks_the_hand_marked_part_aside(repo, solution, phase):
+    report = _grade(repo, solution, phase)
+    assert not report.failures, _failures(report)
+    assert report.score == report.max_score - report.open_points == (100 if phase == 1 else 90)
+    assert not report.notes, report.notes
+    if phase == 2:
+        description = _part(report, "description")
+        assert description.manual == "ADVANCED.md" and description.document == DESCRIPTION
+        assert description.score == 0 and description.max_score == 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", [1, 2])
+def test_the_stubs_score_nothing(repo, phase):
+    report = _grade(repo, repo.stubs_dir(repo.spec("whist")), phase)
+    assert report.score == 0
+    assert all(part.score == 0 and (part.tests or part.manual) for part in report.parts)
+    assert not any("could not finish" in test.message for test in report.failures)
+    if phase == 2:
+        assert "ADVANCED.md is missing" in _part(report, "description").note
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
+def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
+    phase = PHASE_OF_PART[bug.part]
+    report = _grade(repo, _edited(solution, tmp_path / "submission", bug), phase, bug.part)
+    part = _part(report, bug.part)
+    assert part.tests, f"no test of part {bug.part} ran"
+    assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
+    assert not any("could not finish" in test.message for test in report.failures)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("alternative", "phase"),
+    [("tuple_cards", 1), ("counter_hand", 1), ("list_deck", 1),
+     ("tie_breaks", 2), ("dict_trick", 2), ("loop_game", 2)],
+)
+def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, alternative, phase):
+    folder = _copy(solution, tmp_path / "submission")
+    shutil.copytree(ALTERNATIVES / alternative, folder, dirs_exist_ok=True)
+    report = _grade(repo, folder, phase)
+    assert report.score == report.max_score - report.open_points, _failures(report)
+
+
+@pytest.mark.slow
+def test_an_advanced_strategy_playing_like_the_basic_one_earns_no_tournament_credit(
+    repo, solution, tmp_path
+):
+    folder = _copy(solution, tmp_path / "submission")
+    (folder / "whist" / "advanced_strategy.py").write_text(PLAYS_LIKE_BASIC, encoding="utf-8")
+    report = _grade(repo, folder, 2, "tournament")
+    tournament = _part(report, "tournament")
+    assert len(tournament.tests) == 2 and tournament.score == 0
+    assert all("the lower end of the interval" in test.message for test in tournament.tests)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("edit", "said"), BAD_INPUT, ids=[edit.id for edit, _ in BAD_INPUT])
+def test_bad_student_code_fails_a_test_saying_what_it_did(repo, solution, tmp_path, edit, said):
+    phase = PHASE_OF_PART[edit.part]
+    report = _grade(repo, _edited(solution, tmp_path / "submission", edit), phase, edit.part)
+    part = _part(report, edit.part)
+    assert part.score < part.max_score
+    messages = [test.message for test in report.failures]
+    assert any(said in message for message in messages), messages[:3]
+    assert not any("could not finish" in message for message in messages), messages
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("content", [None, "  \n"], ids=["missing", "empty"])
+def test_a_missing_or_empty_description_is_a_note(repo, solution, tmp_path, content):
+    folder = _copy(solution, tmp_path / "submission")
+    if content is None:
+        (folder / "ADVANCED.md").unlink()
+    else:
+        (folder / "ADVANCED.md").write_text(content, encoding="utf-8")
+    report = _grade(repo, folder, 2, "trick")
+    description = _part(report, "description")
+    expected = "missing from the submission" if content is None else "is empty"
+    assert expected in description.note and description.document is None
+    data = json.loads(_json(report))
+    part = next(p for p in data["parts"] if p["id"] == "description")
+    assert part["manual"] == "ADVANCED.md" and part["document"] is None
+
+
+def _json(report: GradeReport) -> str:
+    from cardlab.reports import render
+
+    return render(report, "json")
