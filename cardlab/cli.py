@@ -281,15 +281,15 @@ def solution(assignment: str, output: Path, project_dir: Path | None) -> None:
     "--compile",
     "compiled",
     type=click.Choice(["bytecode", "cython"]),
-    default="bytecode",
-    show_default=True,
+    default=None,
     help="Ship provided modules as sourceless bytecode, or as native extensions built with "
-    'Cython (needs pip install "cardlab[cython]" and a C compiler).',
+    'Cython (needs pip install "cardlab[cython]" and a C compiler). Default: the spec\'s '
+    "[handout] provided (bytecode unless it says cython).",
 )
 @project_option
 @_one_line_errors
 def handout(
-    assignment: str, phase: int, output: Path, compiled: str, project_dir: Path | None
+    assignment: str, phase: int, output: Path, compiled: str | None, project_dir: Path | None
 ) -> None:
     """Build the folder students receive for a phase."""
     from .course.handout import build_handout
@@ -297,6 +297,7 @@ def handout(
     project = _project(project_dir)
     spec = project.spec(assignment)
     spec.phase(phase)
+    compiled = compiled or ("cython" if spec.provided_as == "cython" else "bytecode")
     with _status("Building the handout…"):
         folder = build_handout(project, spec, phase, output, compiled=compiled)
     click.echo(f"Handout for {assignment} phase {phase} written to {folder}")

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from cardlab.cli import main
 from cardlab.course.handout import build_framework_wheel
+from cardlab.course.secret import course_secret
 from cardlab.exports.classroom import COMMAND_GRADER, REPORTER, WORKFLOW, export_classroom
 from cardlab.exports.gradescope import export_gradescope
 
@@ -76,6 +77,10 @@ def test_the_autograder_holds_what_it_needs_and_nothing_else(repo, autograder, w
             "project/graders/bisca/hidden/test_tournament.py"} <= names
     assert not [n for n in names if "examples" in n or "__pycache__" in n or n.endswith(".pyc")]
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
+    assert modes["project/.cardlab/course-secret"] == 0o600  # the deals and seeds of every run
+    with zipfile.ZipFile(autograder) as archive:
+        secret = archive.read("project/.cardlab/course-secret").decode().strip()
+    assert bytes.fromhex(secret) == course_secret(repo.root)
     for script in ("setup.sh", "run_autograder"):
         with zipfile.ZipFile(autograder) as archive:
             text = archive.read(script).decode()

@@ -1,5 +1,6 @@
 """The tournament hands the student's AutoPlayer its view with the call to choose; when
-either fails, the games are forfeited and the message says what was called."""
+either fails, the games are forfeited, the message says what was called, and the
+auto-player part is charged too."""
 
 from __future__ import annotations
 
@@ -34,8 +35,10 @@ def test_a_failing_choice_forfeits_with_a_message(repo, tmp_path, module, old, n
     (test,) = [t for t in report.tests if t.part == "tournament"]
     assert test.status == "failed" and test.fraction == 0
     assert "won 0, tied 0, lost 120 of 120 games" in test.message
-    assert "120 forfeited, the first: deal 1 (seed 550), you in seat 1: " in test.message
+    assert "120 forfeited, the first: deal 1, you in seat 1: " in test.message
     assert "choose(PlayerView with hand [" in test.message and raised in test.message
+    (legal,) = [t for t in report.tests if t.part == "auto-player"]  # a crash is a broken player
+    assert legal.status == "failed" and "an AutoPlayer must answer every view" in legal.message
 
 
 @pytest.mark.slow
@@ -46,3 +49,5 @@ def test_the_reference_wins_its_share_through_the_one_call_per_move_path(repo, t
     (test,) = [t for t in report.tests if t.part == "tournament"]
     assert test.status == "passed" and test.fraction == 1
     assert "forfeited" not in test.message
+    (legal,) = [t for t in report.tests if t.part == "auto-player"]
+    assert legal.status == "passed"

@@ -27,6 +27,10 @@ BYTECODE = "bytecode"
 SOURCE = "source"
 """Provided modules ship as source (``[handout] provided = "source"``)."""
 
+CYTHON = "cython"
+"""Provided modules ship as native extensions (``[handout] provided = "cython"``); grading
+then gives the worker the same kind (see :mod:`cardlab.course.provided`)."""
+
 
 @dataclass(frozen=True)
 class StudentTests:
@@ -157,8 +161,9 @@ class Spec:
         phases: The phases, in order.
         path: The file the spec was read from.
         provided_as: How a handout ships the modules the student does not write:
-            ``bytecode`` (sourceless ``.pyc``, the default) or ``source`` (the whole
-            program as source, as when students complete single methods of it).
+            ``bytecode`` (sourceless ``.pyc``, the default), ``cython`` (native
+            extensions, a hardened handout) or ``source`` (the whole program as source,
+            as when students complete single methods of it).
     """
 
     id: str

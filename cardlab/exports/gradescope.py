@@ -5,8 +5,9 @@ autograder is uploaded, then ``run_autograder`` for every submission, with the s
 files in ``/autograder/submission``; the result must be written to
 ``/autograder/results/results.json``. The zip carries everything it needs, since it runs
 on Gradescope's machine: the cardlab wheel, and the assignment's spec, reference and
-grader suites (public and hidden) in ``project/``. This is the instructor's side, so the
-reference travels as source.
+grader suites (public and hidden) in ``project/``, with the course secret
+(``project/.cardlab/course-secret``) so that deals and seeds are those of every other
+grading run. This is the instructor's side, so the reference travels as source.
 
 ``run_autograder`` always leaves a valid ``results.json``: when cardlab cannot run, or
 writes nothing readable, it writes a result with score 0 and the cause. The root folder
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from ..course.handout import build_framework_wheel
 from ..course.project import Project
+from ..course.secret import SECRET_FILE, course_secret
 from ..course.spec import Spec
 from ..errors import CardlabError
 
@@ -32,6 +34,7 @@ PROJECT = "project"
 WHEELS = "wheels"
 _EXECUTABLE = 0o755
 _FILE = 0o644
+_SECRET = 0o600
 _NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 GRADING_SECONDS = 1500
 """run_autograder stops cardlab after this long and writes a failed result (Gradescope's
@@ -165,6 +168,8 @@ def export_gradescope(
             _add_file(archive, "run_autograder", script.encode(), _EXECUTABLE)
             _add_file(archive, f"{WHEELS}/{wheel.name}", wheel.read_bytes(), _FILE)
             _add_file(archive, f"{PROJECT}/specs/{spec.id}.toml", spec.path.read_bytes(), _FILE)
+            secret = course_secret(project.root).hex() + "\n"
+            _add_file(archive, f"{PROJECT}/{SECRET_FILE.as_posix()}", secret.encode(), _SECRET)
             _add_tree(archive, project.reference_dir(spec.id), f"{PROJECT}/reference/{spec.id}")
             graders = project.graders_dir(spec.id)
             for part in sorted(graders.iterdir()):

@@ -27,6 +27,8 @@ import pytest
 import cardlab
 
 from ..course.project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..course.provided import grading_provided_dir
+from ..course.secret import course_secret
 from ..course.spec import STUDENT_TESTS, Part, Spec, load_spec
 from ..errors import CardlabError
 from ..worker import compose
@@ -39,6 +41,7 @@ from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
 from .results import GradeReport, PartResult, part_score
+from .seeds import PUBLIC_SECRET, Seeds
 from .startup import import_before_rewriting
 
 
@@ -56,6 +59,8 @@ class GradingJob:
         hidden_dir: Folder of hidden tests, or None for a student's check.
         reference_dir: The reference package folder, where it is available.
         reproduce: A command to run one test again (``{test}`` stands for its id).
+        secret: The key of every seed student code can observe (the course secret on
+            the instructor's side; see :mod:`cardlab.judge.seeds`).
     """
 
     spec: Spec
@@ -67,6 +72,7 @@ class GradingJob:
     hidden_dir: Path | None
     reference_dir: Path | None
     reproduce: str
+    secret: bytes = PUBLIC_SECRET
 
 
 def project_job(
@@ -75,7 +81,8 @@ def project_job(
     """A grading run on the instructor's side: public and hidden tests, with the reference.
 
     Raises:
-        CardlabError: An unknown assignment or phase, or a broken spec.
+        CardlabError: An unknown assignment or phase, a broken spec, or a course secret
+            that can neither be read nor created.
     """
     spec = project.spec(assignment)
     spec.phase(phase)
@@ -90,13 +97,17 @@ def project_job(
         phase=phase,
         submission=folder,
         composition=compose.compose(
-            spec.package, reference_dir, folder, spec.submitted_modules(phase)
+            spec.package,
+            grading_provided_dir(project, spec, phase),
+            folder,
+            spec.submitted_modules(phase),
         ),
         codec_file=codec_file if codec_file.is_file() else None,
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
         reference_dir=reference_dir,
         reproduce=f"cardlab grade {assignment} --phase {phase}{option} --test '{{test}}'",
+        secret=course_secret(project.root),
     )
 
 
@@ -145,6 +156,7 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
     reference = Reference(job.spec.package, job.reference_dir, codec) if job.reference_dir else None
     phase = job.spec.phase(job.phase)
     setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
+    seeds = Seeds(job.secret)
     hidden_dirs = (job.hidden_dir.resolve(),) if job.hidden_dir else ()
     plugin = CardlabPlugin(
         RunSettings(
@@ -154,8 +166,10 @@ def run(job: GradingJob, select: str | None = None) -> GradeReport:
                 job.spec.limits.call_seconds,
                 codec,
                 reference.resolve if reference else None,
+                seeds,
             ),
             reference=reference,
+            seeds=seeds,
             hidden_dirs=hidden_dirs,
             reproduce=job.reproduce,
             student_files={

@@ -7,7 +7,8 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
   whose part is not graded in this phase;
 * gives tests the fixtures ``student`` (the proxy to the student's code), ``ref``
   (the reference, hidden tests only), ``phase`` (the spec's phase), ``credit``
-  (partial credit) and ``student_files`` (the submission's files, to read as text);
+  (partial credit), ``student_files`` (the submission's files, to read as text) and
+  ``seeds`` (seeds derived from the course secret);
 * seeds hypothesis per test, with no example database;
 * turns every failure into a message for the student: what was called, what came
   back, and how to run the test again; never a framework traceback.
@@ -31,6 +32,7 @@ from ..worker.process import Isolation, WorkerFailure
 from .proxy import Student, StudentRaised
 from .reference import Reference
 from .results import FAILED, HIDDEN, PASSED, SKIPPED, VISIBLE, TestResult
+from .seeds import PUBLIC_SECRET, Seeds
 
 _CALLS_SHOWN = 6
 _ORIGINAL_INNER = "_cardlab_original_inner"
@@ -71,6 +73,8 @@ class RunSettings:
         reproduce: A command that runs one test again; ``{test}`` stands for its id.
         student_files: The submission's files graded in this phase, by module name
             (to read as text, such as for style indicators; never to import).
+        seeds: Derives seeds student code may observe (tournament deals) from the
+            course secret.
     """
 
     phase: Phase
@@ -79,6 +83,7 @@ class RunSettings:
     hidden_dirs: tuple[Path, ...]
     reproduce: str
     student_files: Mapping[str, Path] = field(default_factory=dict)
+    seeds: Seeds = field(default_factory=lambda: Seeds(PUBLIC_SECRET))
 
 
 @dataclass(eq=False)
@@ -159,6 +164,8 @@ class CardlabPlugin:
     ) -> Iterator[pytest.TestReport]:
         """Remember the first failure's message, written for the student."""
         report = yield
+        if report.when == "call" and report.passed and _failure_key not in item.stash:
+            self._check_canary(item)
         if report.failed and _failure_key not in item.stash:
             item.stash[_failure_key] = self._explain(item, call)
         elif report.skipped:
@@ -178,6 +185,14 @@ class CardlabPlugin:
             self.isolation = self._student.isolation
             self._student.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def _check_canary(self, item: pytest.Item) -> None:
+        """Fail a passed test if student code changed the runtime or the provided code."""
+        if self._student is None or "student" not in getattr(item, "fixturenames", ()):
+            return
+        changed = self._student.canary()
+        if changed:
+            item.stash[_failure_key] = tampered(changed)
 
     # -- results ----------------------------------------------------------------
 
@@ -222,6 +237,15 @@ class CardlabPlugin:
                 lines += [f"  {line}" for line in calls]
         lines.append(f"Run it again: {self.settings.reproduce.format(test=item.nodeid)}")
         return "\n".join(lines)
+
+
+def tampered(changed: list[str]) -> str:
+    """The failure of a test during which student code changed code it must not change."""
+    return (
+        "your code changed code of the worker or of the provided modules "
+        f"({', '.join(changed)}), so this test could not measure your own code; "
+        "it earns nothing. Use the provided classes as they are."
+    )
 
 
 def _restart_transcript_per_example(item: pytest.Item, student: Student) -> None:
@@ -329,6 +353,12 @@ def phase(request: pytest.FixtureRequest) -> Phase:
 def student_files(request: pytest.FixtureRequest) -> Mapping[str, Path]:
     """The submission's files graded in this phase, by module name: read them, never import."""
     return _plugin(request).settings.student_files
+
+
+@pytest.fixture(scope="session")
+def seeds(request: pytest.FixtureRequest) -> Seeds:
+    """Seeds from the course secret: ``seeds.seed("tournament", deal)`` (see judge.seeds)."""
+    return _plugin(request).settings.seeds
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ which arguments, and what came back.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -25,8 +24,10 @@ from ..worker.process import Isolation, WorkerFailure, WorkerProcess, WorkerSetu
 from ..worker.sandbox import WorkerTree, build_tree
 from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
 from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
+from .seeds import PUBLIC_SECRET, Seeds
 
 _LABEL_LENGTH = 40
+_CANARY_NAMES = 20
 
 
 class Student:
@@ -38,6 +39,7 @@ class Student:
         codec: The assignment's codec.
         reference: Resolves reference objects, so tests may pass reference values
             (a reference card, say) as arguments; None where there is no reference.
+        seeds: Derives the seed the worker reseeds ``random`` with before each call.
     """
 
     def __init__(
@@ -46,13 +48,16 @@ class Student:
         call_seconds: float,
         codec: Codec,
         reference: Resolve | None = None,
+        seeds: Seeds | None = None,
     ) -> None:
         """Prepare; the worker starts at the first call."""
+        self._seeds = seeds or Seeds(PUBLIC_SECRET)
         self._setup = setup
         self._call_seconds = call_seconds
         self._codec = codec
         self._reference = reference
         self._process: WorkerProcess | None = None
+        self._spare: WorkerProcess | None = None
         self._tree: WorkerTree | None = None
         self.isolation: Isolation | None = None
         self._generation = 0
@@ -75,6 +80,9 @@ class Student:
     def begin(self, test_id: str) -> None:
         """Start a test: fresh transcript, per-call seeds derived from ``test_id``.
 
+        Each call's seed is derived from the test id and the call's number under the
+        course secret, so a student who reads test ids in a report cannot predict it.
+
         Within a test, once a call gets no answer (a hang, a crash), every later
         call fails at once with the same cause: a test is failed by its first
         worker failure, and waiting out the time limit again would only slow the
@@ -91,11 +99,58 @@ class Student:
         """Start a new example of a property test: the transcript starts afresh."""
         self.transcript = Transcript()
 
-    def close(self) -> None:
-        """Stop the worker and remove its private tree."""
+    def restart(self, *, spare: bool = True) -> None:
+        """End the worker: the next call goes to a fresh one, knowing nothing of this one.
+
+        The fresh worker was launched at the previous restart and has been starting
+        while the judge worked (a spare); unless ``spare`` is False (no restart is
+        coming), a new spare is launched now for the next restart. Both are new
+        processes that no earlier call reached. The private tree is kept (it holds
+        nothing a worker can change). Handles to objects of the ended worker are lost:
+        passing one fails with that cause.
+        """
         if self._process is not None:
             self._process.kill()
-            self._process = None
+        self._process, self._spare = self._spare, None
+        tree = self._tree if spare and self._broken is None else None
+        if self._process is None and tree is not None:
+            self._process = self._launch(tree)
+        if self._process is not None:
+            self._generation += 1
+        if tree is not None:
+            self._spare = self._launch(tree)
+
+    def _launch(self, tree: WorkerTree) -> WorkerProcess:
+        """A new worker, sent its start-up requests but not waited for."""
+        process = WorkerProcess(self._setup, tree)
+        process.launch()
+        return process
+
+    def canary(self) -> list[str]:
+        """What student code has changed of the worker's runtime or the provided modules.
+
+        Asks the running worker (none running: nothing to ask, nothing changed). Each
+        entry names a replaced, added or removed function or class, for the report; see
+        :mod:`cardlab.worker.canary`. An answer that is not a short list of names is
+        itself a sign of tampering.
+        """
+        process = self._process
+        if process is None or process.dead or not process.started or self._failure is not None:
+            return []
+        try:
+            changed = self._request({"op": "canary"}, lambda: "the canary", log=False)
+        except (WorkerFailure, StudentRaised):
+            return ["the worker's canary (it gave no answer)"]
+        if type(changed) is not list or not all(type(name) is str for name in changed):
+            return ["the worker's canary (its answer is not a list of names)"]
+        return [name[: _LABEL_LENGTH * 3] for name in changed[:_CANARY_NAMES]]
+
+    def close(self) -> None:
+        """Stop the worker and remove its private tree."""
+        for process in (self._process, self._spare):
+            if process is not None:
+                process.kill()
+        self._process = self._spare = None
         if self._tree is not None:
             self._tree.remove()
             self._tree = None
@@ -108,6 +163,7 @@ class Student:
                 self._tree = build_tree(self._setup.composition, self._setup.codec)
             self._generation += 1
             self._process = WorkerProcess(self._setup, self._tree)
+        if not self._process.started:
             try:
                 self._process.start()
             except WorkerFailure as failure:
@@ -131,7 +187,7 @@ class Student:
         if self._failure is not None:
             raise self._failure
         self._calls += 1
-        message["seed"] = zlib.crc32(f"{self._test_id}:{self._calls}".encode())
+        message["seed"] = self._seeds.seed("call", self._test_id, self._calls)
         limit = seconds or self._call_seconds
         try:
             answer = self._worker().request(message, limit)

@@ -15,7 +15,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -136,12 +136,41 @@ class MissingModuleLoader(importlib.abc.Loader):
         """Never reached: :meth:`create_module` always fails."""
 
 
-class ComposingFinder(importlib.abc.MetaPathFinder):
-    """Serves a composed package and its modules to the import system."""
+class WatchedLoader(importlib.abc.Loader):
+    """Loads a provided module, then hands it to a watcher before anything else runs."""
 
-    def __init__(self, composition: Composition) -> None:
+    def __init__(self, loader: importlib.abc.Loader, watch: Callable[[ModuleType], None]) -> None:
+        """Wrap ``loader``; ``watch`` gets each module it has loaded."""
+        self.loader = loader
+        self.watch = watch
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        """Create the module as the wrapped loader does."""
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Run the module's body, then let the watcher see it."""
+        self.loader.exec_module(module)
+        self.watch(module)
+
+
+class ComposingFinder(importlib.abc.MetaPathFinder):
+    """Serves a composed package and its modules to the import system.
+
+    Args:
+        composition: The composition to serve.
+        on_provided: Called with each provided module right after its body has run
+            (the worker's canary notes it there, before student code can change it).
+    """
+
+    def __init__(
+        self,
+        composition: Composition,
+        on_provided: Callable[[ModuleType], None] | None = None,
+    ) -> None:
         """Serve ``composition``."""
         self.composition = composition
+        self.on_provided = on_provided
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
@@ -164,9 +193,10 @@ class ComposingFinder(importlib.abc.MetaPathFinder):
             )
         if reason is not None:
             return importlib.util.spec_from_loader(fullname, MissingModuleLoader(reason))
-        return importlib.util.spec_from_file_location(
-            fullname, location, loader=_loader_for(fullname, location)
-        )
+        loader = _loader_for(fullname, location)
+        if self.on_provided is not None and self.composition.origins.get(name) == PROVIDED:
+            loader = WatchedLoader(loader, self.on_provided)
+        return importlib.util.spec_from_file_location(fullname, location, loader=loader)
 
     def _package_spec(self) -> importlib.machinery.ModuleSpec:
         package, init = self.composition.package, self.composition.init
@@ -187,14 +217,16 @@ def _loader_for(fullname: str, location: Path) -> importlib.abc.Loader:
     return importlib.machinery.SourceFileLoader(fullname, str(location))
 
 
-def install(composition: Composition) -> ComposingFinder:
+def install(
+    composition: Composition, on_provided: Callable[[ModuleType], None] | None = None
+) -> ComposingFinder:
     """Put a finder for ``composition`` first on ``sys.meta_path``.
 
     Any module of the package imported earlier is forgotten first, so the next import
-    follows the composition.
+    follows the composition. ``on_provided`` sees each provided module once loaded.
     """
     forget(composition.package)
-    finder = ComposingFinder(composition)
+    finder = ComposingFinder(composition, on_provided)
     sys.meta_path.insert(0, finder)
     return finder
 

@@ -139,6 +139,8 @@ class WorkerProcess:
         self.reader = FrameReader(self.from_worker)
         self.requests = 0
         self.dead = False
+        self.launched = False
+        self.started = False
 
     def start(self, seconds: float = _START_SECONDS) -> None:
         """Confine the worker, then compose the package in it.
@@ -147,24 +149,52 @@ class WorkerProcess:
             WorkerFailure: A worker that cannot start, or a module that hangs or ends
                 the worker while loading.
         """
+        self.launch()
+        self.finish_start(seconds)
+
+    def launch(self) -> None:
+        """Send the start-up requests (confine, then compose) without waiting for answers.
+
+        The worker carries them out on its own while the judge does other work; a later
+        :meth:`finish_start` reads the answers. Launching twice sends nothing more.
+        """
+        if self.launched:
+            return
+        self.launched = True
         plan = self.setup.limits.plan(self.tree, Path(self.home.name))
-        confined = from_json(
-            self._expect_ok(self.request({"op": "confine", "plan": plan.to_message()}, seconds))
+        self._send({"op": "confine", "plan": plan.to_message()})
+        self._send(
+            {
+                "op": "init",
+                "composition": self.tree.composition.to_message(),
+                "codec": str(self.tree.codec) if self.tree.codec else None,
+                "output_bytes": self.setup.output_bytes,
+            }
         )
+
+    def finish_start(self, seconds: float = _START_SECONDS) -> None:
+        """Wait for the answers to :meth:`launch`'s requests.
+
+        Raises:
+            WorkerFailure: A worker that cannot start, or a module that hangs or ends
+                the worker while loading.
+        """
+        if self.started:
+            return
+        self.launch()
+        confined = from_json(self._expect_ok(self._receive(1, seconds)))
         self.isolation = Isolation(tuple(confined["applied"]), tuple(confined["missing"]))
         if PID_NAMESPACE in self.isolation.applied:
             self.init_pid = self._first_child()
-        self._expect_ok(
-            self.request(
-                {
-                    "op": "init",
-                    "composition": self.tree.composition.to_message(),
-                    "codec": str(self.tree.codec) if self.tree.codec else None,
-                    "output_bytes": self.setup.output_bytes,
-                },
-                seconds,
-            )
-        )
+        self._expect_ok(self._receive(2, seconds))
+        self.started = True
+
+    def _send(self, message: dict) -> None:
+        """Write one request; a worker already gone is found out when its answer is read."""
+        self.requests += 1
+        message["id"] = self.requests
+        with contextlib.suppress(BrokenPipeError):
+            write_frame(self.to_worker, message)
 
     def _expect_ok(self, answer: dict) -> Any:
         if "ok" not in answer:
@@ -191,13 +221,30 @@ class WorkerProcess:
             raise WorkerFailure("the worker had already stopped")
         self.requests += 1
         message["id"] = self.requests
-        now = time.monotonic()
         try:
             write_frame(self.to_worker, message)
+        except BrokenPipeError:
+            raise WorkerFailure(self._ending()) from None
+        except BaseException:
+            self.kill()  # interrupted mid-request (a test's own time limit): never reuse
+            raise
+        return self._receive(self.requests, seconds)
+
+    def _receive(self, number: int, seconds: float) -> dict:
+        """The answer to request ``number``, which must be the only frame waiting.
+
+        Raises:
+            WorkerFailure: On a timeout, a worker that ended, or a malformed answer;
+                the worker is killed before this is raised.
+        """
+        if self.dead:
+            raise WorkerFailure("the worker had already stopped")
+        now = time.monotonic()
+        try:
             answer = self.reader.read(min(now + seconds, self.ends_at))
-            if answer.get("id") != self.requests:
+            if answer.get("id") != number:
                 raise ProtocolError("an answer to another request")
-            if self.reader.buffer:
+            if self.reader.buffer and number == self.requests:
                 raise ProtocolError("more than one answer to a request")
             return answer
         except FrameTimeout:

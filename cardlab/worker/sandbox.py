@@ -44,7 +44,16 @@ import cardlab
 from .compose import STUDENT, Composition
 from .confine import Plan
 
-RUNTIME_MODULES = ("__init__", "codec", "compose", "confine", "wire", "serve", "student_tests")
+RUNTIME_MODULES = (
+    "__init__",
+    "canary",
+    "codec",
+    "compose",
+    "confine",
+    "wire",
+    "serve",
+    "student_tests",
+)
 """The modules of :mod:`cardlab.worker` the worker imports; they import only the standard
 library."""
 

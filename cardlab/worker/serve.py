@@ -12,8 +12,10 @@ any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (compos
 file, output cap), ``call`` (target,
 args, kwargs, stdin, seed), ``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name), ``builtin`` (name, args),
-``reset`` (forget every handle), ``ping``, and ``student_tests`` (run the student's own
-tests against one implementation, in a forked child: :mod:`cardlab.worker.student_tests`).
+``reset`` (forget every handle), ``canary`` (what of the worker's runtime or the
+provided modules has changed since it was loaded; see :mod:`cardlab.worker.canary`),
+``ping``, and ``student_tests`` (run the student's own tests against one
+implementation, in a forked child: :mod:`cardlab.worker.student_tests`).
 Answers carry ``ok`` (the result) or
 ``raised`` (type names, message, place in the student's code), plus ``out``, ``err``
 and ``cut`` (whether output was cut at the cap).
@@ -24,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
-import operator
 import random
 import sys
 import traceback
@@ -33,31 +34,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import compose, confine, student_tests
+from . import canary, compose, confine, student_tests
 from .codec import Codec, Value, load_codec
 from .wire import FrameReader, HandleRef, PathRef, from_json, to_json, write_frame
 
-_BUILTINS: dict[str, Callable[..., Any]] = {
-    "len": len,
-    "str": str,
-    "repr": repr,
-    "hash": hash,
-    "bool": bool,
-    "list": list,
-    "sorted": sorted,
-    "eq": operator.eq,
-    "ne": operator.ne,
-    "lt": operator.lt,
-    "le": operator.le,
-    "gt": operator.gt,
-    "ge": operator.ge,
-    "contains": operator.contains,
-    "getitem": operator.getitem,
-    "is": operator.is_,
-    "isinstance": isinstance,
-    "type_name": lambda obj: type(obj).__name__,
-    "Random": random.Random,
-}
 _ORIGINAL_STDIN = sys.stdin
 
 
@@ -116,6 +96,7 @@ class Worker:
         self.output_limit = 65536
         self.out = CappedOutput(self.output_limit)
         self.err = CappedOutput(self.output_limit)
+        self.watch = canary.Watch()
 
     def serve(self) -> None:
         """Answer requests until the judge closes the channel."""
@@ -156,7 +137,9 @@ class Worker:
             return getattr(self.decode(request["target"]), request["name"])
         if op == "builtin":
             args = [self.decode(arg) for arg in request.get("args", [])]
-            return _BUILTINS[request["name"]](*args)
+            return apply_builtin(request["name"], args)
+        if op == "canary":
+            return self.watch.changes()
         if op == "init":
             return self.init(request)
         if op == "confine":
@@ -183,10 +166,16 @@ class Worker:
         self.package = composition.package
         self.student_files = {str(path) for path in composition.student_files()}
         self.output_limit = int(request.get("output_bytes", self.output_limit))
-        compose.install(composition)
+        compose.install(composition, on_provided=self.watch.provided)
         codec_path = request.get("codec")
         if codec_path:
             self.codec = load_codec(Path(codec_path))
+        provided = tuple(
+            f"{self.package}.{name}"
+            for name, origin in composition.origins.items()
+            if origin == compose.PROVIDED
+        )
+        self.watch.runtime(self, provided)
         self.preload(name for name, origin in composition.origins.items() if origin == "student")
 
     def preload(self, names: Iterable[str]) -> None:
@@ -280,6 +269,55 @@ def recompose(message: dict) -> None:
     for finder in [f for f in sys.meta_path if isinstance(f, compose.ComposingFinder)]:
         compose.uninstall(finder)
     compose.install(compose.Composition.from_message(message))
+
+
+def apply_builtin(name: str, args: list[Any]) -> Any:
+    """Apply a builtin operation to worker objects.
+
+    Written as code, not as a table of functions: a table is data that student code can
+    reach and rewrite (``table["eq"] = lambda a, b: True``), while changing this
+    function's code trips the canary.
+    """
+    match name, args:
+        case "len", [obj]:
+            return len(obj)
+        case "str", [obj]:
+            return str(obj)
+        case "repr", [obj]:
+            return repr(obj)
+        case "hash", [obj]:
+            return hash(obj)
+        case "bool", [obj]:
+            return bool(obj)
+        case "list", [obj]:
+            return list(obj)
+        case "sorted", [obj]:
+            return sorted(obj)
+        case "eq", [left, right]:
+            return left == right
+        case "ne", [left, right]:
+            return left != right
+        case "lt", [left, right]:
+            return left < right
+        case "le", [left, right]:
+            return left <= right
+        case "gt", [left, right]:
+            return left > right
+        case "ge", [left, right]:
+            return left >= right
+        case "contains", [container, item]:
+            return item in container
+        case "getitem", [container, key]:
+            return container[key]
+        case "is", [left, right]:
+            return left is right
+        case "isinstance", [obj, kind]:
+            return isinstance(obj, kind)
+        case "type_name", [obj]:
+            return type(obj).__name__
+        case "Random", [*seed]:
+            return random.Random(*seed)
+    raise ValueError(f"unknown builtin {name!r} with {len(args)} arguments")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,8 +3,9 @@
 Every folder in ``submissions/`` is one attack; ``cases.toml`` says, for each, the most
 it may score (a number, or an honest submission in ``honest/`` whose score it must not
 beat), the cause its report must name, and anything its report must not say. Toy
-attacks are graded where they are; bisca attacks (phase 3 tournament) are laid over a
-copy of the reference solution, so only their own modules differ from it.
+attacks are graded where they are; attacks on a real assignment (bisca, cardgame) are
+laid over a copy of its reference solution, so only their own modules differ from it.
+An honest baseline is graded with the same phase and selection as its attack.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from attack_folders import over_reference
 from process_names import processes_named
 
 from cardlab.course.project import Project
@@ -56,8 +58,8 @@ SETUPS: dict[str, Callable[[Path], None]] = {
 def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
     """The folder to grade: the attack itself, or a copy prepared for it."""
     folder = HERE / "submissions" / case["name"]
-    if case.get("assignment", "toy") == "bisca":
-        return _over_reference(folder, tmp_path / case["name"], repo)
+    if case.get("assignment", "toy") != "toy":
+        return _over_reference(folder, tmp_path / case["name"], repo, case["assignment"])
     if "setup" not in case:
         return folder
     copy = tmp_path / case["name"]
@@ -66,30 +68,29 @@ def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
     return copy
 
 
-def _over_reference(folder: Path, target: Path, repo: Project) -> Path:
-    shutil.copytree(repo.reference_dir("bisca"), target)
-    shutil.copytree(folder, target, dirs_exist_ok=True)
-    return target
+def _over_reference(folder: Path, target: Path, repo: Project, assignment: str = "bisca") -> Path:
+    return over_reference(folder, target, repo.reference_dir(assignment))
 
 
 def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeReport:
     assignment = case.get("assignment", "toy")
-    project = repo if assignment == "bisca" else toy
+    project = toy if assignment == "toy" else repo
     job = project_job(project, assignment, case.get("phase", 1), submission)
     return run(job, case.get("select"))
 
 
-_honest_scores: dict[str, float] = {}
+_honest_scores: dict[tuple, float] = {}
 
 
 def _most_allowed(case: dict, tmp_path: Path, repo: Project, toy: Project) -> float:
     allowed = case["max_score"]
     if isinstance(allowed, int | float):
         return allowed
-    if allowed not in _honest_scores:
-        honest = _over_reference(HERE / allowed, tmp_path / "honest", repo)
-        _honest_scores[allowed] = _grade(case, honest, repo, toy).score
-    return _honest_scores[allowed]
+    key = (allowed, case.get("assignment"), case.get("phase"), case.get("select"))
+    if key not in _honest_scores:
+        honest = _over_reference(HERE / allowed, tmp_path / "honest", repo, case["assignment"])
+        _honest_scores[key] = _grade(case, honest, repo, toy).score
+    return _honest_scores[key]
 
 
 def _report_text(report: GradeReport) -> str:

@@ -1,17 +1,30 @@
 """The tournament (phase 3): your AutoPlayer against the reference AutoPlayer.
 
-Every seeded deal is played twice on the reference Board, run by the grader: first
-with the reference in seat 0 (it leads the first round) and you in seat 1, then with
-the seats swapped. Your AutoPlayer, made once, sees only its PlayerView (built with your
-PlayerView class). An answer that is not a card of your hand, or an exception, forfeits
-that game; a call that hangs or crashes the worker forfeits it and every game left.
-The share (wins + ties / 2) / games earns the credit of the best threshold it reaches.
+Every deal is played twice on the reference Board, run by the grader: first with the
+reference in seat 0 (it leads the first round) and you in seat 1, then with the seats
+swapped. Each game starts a fresh worker and makes a new AutoPlayer in it, so no game
+can know anything of an earlier one. Your AutoPlayer sees only its PlayerView (built
+with your PlayerView class). An answer that is not a card of your hand, or an
+exception, forfeits that game; a call that hangs or crashes the worker forfeits it and
+every game left, and so does code that changes the worker or the provided modules
+(the canary, checked after every game). The share (wins + ties / 2) / games earns the
+credit of the best threshold it reaches.
+
+The deals are drawn from seeds derived from the course secret, which only the
+instructor holds (see ``cardlab.judge.seeds``): the spec's ``seed`` and the deal's number
+name a deal, and reports show only the number, so no player can work out the stock
+or the other hand from what it sees. Grading stays the same on every run.
+
+A forfeit is also a failure of the auto-player part: an AutoPlayer that crashes or
+plays an illegal card in a real game is not a working AutoPlayer, however it scores.
 """
 
 import random
+from dataclasses import dataclass, field
 
 import pytest
 
+from cardlab.judge.plugin import tampered
 from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import show
 from cardlab.worker.codec import Value
@@ -101,44 +114,98 @@ def play_game(student, ref, canon, bot, order, seat):
     return WIN if winner is you else LOSS
 
 
-@pytest.mark.weight(1)
-def test_tournament(student, ref, phase, credit):
-    """Your AutoPlayer against the reference, every seeded deal played in both seats."""
-    settings = phase.tournament
+@dataclass
+class Outcome:
+    """What the whole tournament gave: games by result, forfeits, a lost worker."""
+
+    results: dict[str, int] = field(default_factory=lambda: {WIN: 0, TIE: 0, LOSS: 0})
+    forfeits: list[str] = field(default_factory=list)
+    lost_worker: str | None = None
+
+    @property
+    def games(self) -> int:
+        return sum(self.results.values())
+
+    @property
+    def share(self) -> float:
+        return (self.results[WIN] + self.results[TIE] / 2) / self.games
+
+    def summary(self) -> str:
+        """The note of the tournament: results, the first forfeit, a lost worker."""
+        results = self.results
+        note = (
+            f"won {results[WIN]}, tied {results[TIE]}, lost {results[LOSS]} of {self.games} "
+            f"games (share {self.share:.2f})"
+        )
+        if self.forfeits:
+            note += f"; {len(self.forfeits)} forfeited, the first: {self.forfeits[0]}"
+        if self.lost_worker:
+            note += f"; your code stopped answering in {self.lost_worker}: that game and "
+            note += "every later one were forfeited"
+        return note
+
+
+def play_tournament(student, ref, settings, seeds) -> Outcome:
+    """Play every deal in both seats, each game against a new AutoPlayer in a fresh worker."""
     canon = Canon(ref)
-    bot = student.auto_player.AutoPlayer("Student")
-    results = {WIN: 0, TIE: 0, LOSS: 0}
-    forfeits = []
-    lost_worker = None
-    for deal in range(settings.deals):
-        seed = settings.seed + deal
-        order = ref.deck.Deck.shuffled(random.Random(seed)).cards
+    outcome = Outcome()
+    for deal in range(1, settings.deals + 1):
+        rng = random.Random(seeds.seed("tournament", settings.seed, deal))
+        order = ref.deck.Deck.shuffled(rng).cards
         for seat in (1, 0):
-            if lost_worker is not None:
-                results[LOSS] += 1
+            if outcome.lost_worker is not None:
+                outcome.results[LOSS] += 1
                 continue
-            game = f"deal {deal + 1} (seed {seed}), you in seat {seat}"
+            game = f"deal {deal}, you in seat {seat}"
+            student.restart()  # nothing of an earlier game reaches this one
             try:
-                results[play_game(student, ref, canon, bot, order, seat)] += 1
+                bot = student.auto_player.AutoPlayer("Student")
+                result = play_game(student, ref, canon, bot, order, seat)
+                if changed := student.canary():
+                    raise Forfeit(tampered(changed))
+                outcome.results[result] += 1
             except Forfeit as forfeit:
-                results[LOSS] += 1
-                forfeits.append(f"{game}: {forfeit}")
+                outcome.results[LOSS] += 1
+                outcome.forfeits.append(f"{game}: {forfeit}")
+            except StudentRaised as error:
+                outcome.results[LOSS] += 1
+                outcome.forfeits.append(f"{game}: {error.call} raised {error.type_name}: "
+                                        f"{error.message}")
             except WorkerFailure as failure:
-                results[LOSS] += 1
-                lost_worker = f"{game} ({failure})"
-    games = 2 * settings.deals
-    share = (results[WIN] + results[TIE] / 2) / games
-    note = (
-        f"won {results[WIN]}, tied {results[TIE]}, lost {results[LOSS]} of {games} games "
-        f"(share {share:.2f})"
-    )
-    if forfeits:
-        note += f"; {len(forfeits)} forfeited, the first: {forfeits[0]}"
-    if lost_worker:
-        note += f"; your code stopped answering in {lost_worker}: that game and every later one "
-        note += "were forfeited"
-    fraction = settings.credit_for(share)
+                outcome.results[LOSS] += 1
+                outcome.lost_worker = f"{game} ({failure})"
+    student.restart(spare=False)  # later tests get a worker no game has touched
+    return outcome
+
+
+@pytest.fixture(scope="module")
+def tournament(student, ref, phase, seeds) -> Outcome:
+    """The tournament, played once for the tests that judge it."""
+    return play_tournament(student, ref, phase.tournament, seeds)
+
+
+@pytest.mark.weight(1)
+def test_tournament(tournament, phase, credit):
+    """Your AutoPlayer against the reference, every deal played in both seats."""
+    settings = phase.tournament
+    note = tournament.summary()
+    fraction = settings.credit_for(tournament.share)
     credit.award(fraction, note)
     if fraction == 0:
         least = min(threshold.share for threshold in settings.thresholds)
         raise AssertionError(f"{note}; the least credit needs a share of {least:.2f}")
+
+
+@pytest.mark.part("auto-player")
+@pytest.mark.weight(2)
+def test_auto_player_finishes_every_tournament_game(tournament):
+    """Your AutoPlayer plays a legal card in every turn of every tournament game."""
+    problems = [*tournament.forfeits]
+    if tournament.lost_worker:
+        problems.insert(0, f"your code stopped answering in {tournament.lost_worker}")
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise AssertionError(
+            f"an AutoPlayer must answer every view of a real game with a card of its hand; "
+            f"{problems[0]}{more}"
+        )

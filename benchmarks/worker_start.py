@@ -1,0 +1,64 @@
+"""What a fresh worker per tournament game costs: restart, then the first call.
+
+Every tournament game runs in a new worker (issue 20). Measures, on bisca phase 3 with
+the reference solution, the wall time from ``Student.restart()`` to the answer of the
+game's first call (making the AutoPlayer), ``--games`` times: once with the next worker
+launched while a game is played (the spare, as the tournament does, with ``--game-ms``
+of judge work standing in for a game), once with the worker started only when needed.
+
+    python benchmarks/worker_start.py [--games 20] [--game-ms 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+from pathlib import Path
+
+from cardlab.course.project import Project
+from cardlab.judge.grading import project_job
+from cardlab.judge.proxy import Student
+from cardlab.worker.codec import load_codec
+from cardlab.worker.process import WorkerSetup
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _restarts(student: Student, games: int, game_seconds: float, spare: bool) -> list[float]:
+    times = []
+    for _ in range(games):
+        time.sleep(game_seconds)  # the game the spare starts beside
+        start = time.perf_counter()
+        student.restart(spare=spare)
+        student.auto_player.AutoPlayer("Student")
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--game-ms", type=float, default=200.0)
+    options = parser.parse_args()
+    project = Project(ROOT)
+    job = project_job(project, "bisca", 3, project.reference_dir("bisca"))
+    setup = WorkerSetup(job.composition, job.codec_file, job.spec.limits.output_bytes)
+    print(f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
+    for spare in (True, False):
+        student = Student(setup, 10.0, load_codec(job.codec_file))
+        student.begin("benchmark")
+        student.auto_player.AutoPlayer("Student")
+        try:
+            times = _restarts(student, options.games, options.game_ms / 1000, spare)
+        finally:
+            student.close()
+        label = "with a spare" if spare else "started when needed"
+        print(f"restart + first call, {label}: median {statistics.median(times) * 1000:.1f} ms, "
+              f"best {min(times) * 1000:.1f} ms ({options.games} games)")
+
+
+if __name__ == "__main__":
+    main()

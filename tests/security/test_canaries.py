@@ -1,0 +1,78 @@
+"""Canaries for code student code must not change, and proof that the attacks were real.
+
+The red-team cases ``patches-provided-board`` and ``patches-builtin-table`` show that the
+attacks earn no more than their honest baselines. Here the canary is switched off, and
+the same attacks then earn more: each case guards a real hole.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from attack_folders import over_reference
+
+from cardlab.judge import proxy
+from cardlab.judge.grading import project_job, run
+
+HERE = Path(__file__).resolve().parent
+
+PATCHES_GREET = '''
+def add(a, b):
+    return a + b
+
+
+class Tally:
+    def __init__(self):
+        self.total = 0
+
+    def add(self, amount):
+        if amount < 0:
+            raise ValueError("negative")
+        self.total += amount
+
+
+from toy import greet  # the provided module, loaded once Tally (which it imports) exists
+
+greet.main = lambda: None
+'''
+
+
+@pytest.mark.slow
+def test_a_patched_provided_function_fails_the_tests_that_ran_after_it(toy, tmp_path):
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "counter.py").write_text(PATCHES_GREET, encoding="utf-8")
+    report = run(project_job(toy, "toy", 1, folder))
+    assert report.score == 0
+    for test in report.tests:
+        assert "your code changed code of the worker or of the provided modules" in test.message
+        assert "(toy.greet.main)" in test.message
+
+
+@pytest.mark.slow
+def test_honest_code_trips_no_canary(toy):
+    report = run(project_job(toy, "toy", 1, toy.reference_dir("toy")))
+    assert report.score == 100, [test.message for test in report.failures]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("assignment", "phase", "select", "attack", "honest"),
+    [
+        ("bisca", 2, "test_whole_games_on_the_provided_board", "patches-provided-board",
+         "collect-loses-points"),
+        ("cardgame", 1, "test_part1_cards or test_card_reference", "patches-builtin-table",
+         "eq-ignores-suit"),
+    ],
+)
+def test_without_the_canary_the_patch_would_pay(
+    repo, tmp_path, monkeypatch, assignment, phase, select, attack, honest
+):
+    def score(folder: str, name: str) -> float:
+        submission = over_reference(HERE / folder, tmp_path / name, repo.reference_dir(assignment))
+        return run(project_job(repo, assignment, phase, submission), select).score
+
+    honest_score = score(f"honest/{honest}", "honest")
+    monkeypatch.setattr(proxy.Student, "canary", lambda self: [])
+    assert score(f"submissions/{attack}", "attack") > honest_score

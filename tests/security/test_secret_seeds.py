@@ -1,0 +1,103 @@
+"""Seeds from the course secret, and proof that the attacks they stop were real.
+
+The red-team cases (``cases.toml``) show that ``deal-from-seed``, ``knows-its-test`` and
+``remembers-to-win`` earn no more than their honest baselines. The tests here put back,
+one at a time, what the fix removed (seeds anyone can compute, one worker for every
+game) and check that the same attacks then earn more: so each case guards a real hole.
+"""
+
+from __future__ import annotations
+
+import re
+import stat
+import zlib
+from pathlib import Path
+
+import pytest
+from attack_folders import over_reference
+
+from cardlab.course.secret import SECRET_FILE, course_secret
+from cardlab.errors import CardlabError
+from cardlab.judge import proxy
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.seeds import PUBLIC_SECRET, Seeds
+
+HERE = Path(__file__).resolve().parent
+
+OLD_TOURNAMENT_SEED = 550
+
+
+def test_a_seed_depends_on_its_names_and_on_the_secret():
+    seeds = Seeds(b"k" * 32)
+    assert seeds.seed("call", "test_x", 1) == Seeds(b"k" * 32).seed("call", "test_x", 1)
+    assert seeds.seed("call", "test_x", 1) != seeds.seed("call", "test_x", 2)
+    assert seeds.seed("call", "test_x", 1) != Seeds(b"j" * 32).seed("call", "test_x", 1)
+    assert seeds.seed("call", "test_x", 1) != zlib.crc32(b"test_x:1")
+    assert "k" not in repr(seeds) and Seeds(PUBLIC_SECRET).seed("a") < 2**64
+
+
+def test_the_course_secret_is_made_once_for_its_owner_only(tmp_path):
+    secret = course_secret(tmp_path)
+    path = tmp_path / SECRET_FILE
+    assert len(secret) == 32 and course_secret(tmp_path) == secret
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert list(path.parent.iterdir()) == [path]  # no temporary file left behind
+    path.write_text("not a secret\n")
+    with pytest.raises(CardlabError, match="is not a course secret cardlab wrote"):
+        course_secret(tmp_path)
+
+
+def test_grading_seeds_come_from_the_projects_secret(toy):
+    job = project_job(toy, "toy", 1)
+    assert job.secret == course_secret(toy.root)
+
+
+def _old_seeds(monkeypatch) -> None:
+    """Seeds as they were: the test id and call number, and the spec's seed plus the deal."""
+
+    def seed(self, purpose, *names):
+        if purpose == "call":
+            test_id, number = names
+            return zlib.crc32(f"{test_id}:{number}".encode())
+        spec_seed, deal = names
+        return spec_seed + deal - 1
+
+    monkeypatch.setattr(Seeds, "seed", seed)
+
+
+def _over_reference(repo, tmp_path, folder):
+    return over_reference(HERE / folder, tmp_path / "submission", repo.reference_dir("bisca"))
+
+
+def _tournament_share(repo, folder) -> float:
+    """The share of games won (ties count half): finer than the score's credit bands."""
+    report = run(project_job(repo, "bisca", 3, folder), "test_tournament")
+    (test,) = [test for test in report.tests if test.part == "tournament"]
+    return float(re.search(r"\(share (\d\.\d+)\)", test.message).group(1))
+
+
+@pytest.mark.slow
+def test_with_seeds_from_test_ids_the_code_knows_its_test(toy, monkeypatch):
+    _old_seeds(monkeypatch)
+    report = run(project_job(toy, "toy", 1, HERE / "submissions" / "knows-its-test"))
+    assert report.score > 60, [t.message for t in report.failures]
+
+
+@pytest.mark.slow
+def test_with_the_specs_seed_a_player_recovers_the_deal(repo, tmp_path, monkeypatch):
+    honest = _tournament_share(repo, _over_reference(repo, tmp_path / "h", "honest/first-card"))
+    attack = _over_reference(repo, tmp_path / "a", "submissions/deal-from-seed")
+    _old_seeds(monkeypatch)
+    assert repo.spec("bisca").phase(3).tournament.seed == OLD_TOURNAMENT_SEED
+    assert _tournament_share(repo, attack) > honest
+
+
+@pytest.mark.slow
+def test_in_one_worker_for_every_game_a_player_remembers(repo, tmp_path, monkeypatch):
+    honest = _tournament_share(repo, _over_reference(repo, tmp_path / "h", "honest/first-card"))
+    attack = _over_reference(repo, tmp_path / "a", "submissions/remembers-to-win")
+    probe = _over_reference(repo, tmp_path / "p", "submissions/remembers-between-games")
+    monkeypatch.setattr(proxy.Student, "restart", lambda self, **_: None)
+    assert _tournament_share(repo, attack) > honest
+    report = run(project_job(repo, "bisca", 3, probe), "test_tournament")
+    assert "REMEMBERED-" in "\n".join(test.message for test in report.tests)

@@ -1,0 +1,56 @@
+"""Grading gives the worker the same kind of provided modules the handout shipped (12.9)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+
+import pytest
+
+from cardlab.course import cython_build
+from cardlab.course.project import Project
+from cardlab.course.provided import CACHE, grading_provided_dir
+from cardlab.judge.grading import project_job, run
+from cardlab.worker.compose import STUDENT
+
+
+def _cython_missing() -> str | None:
+    if importlib.util.find_spec("Cython") is None:
+        return 'Cython is not installed (pip install "cardlab[cython]")'
+    if cython_build._compiler() is None:
+        return "no C compiler on PATH"
+    return None
+
+
+def _hardened_toy(toy: Project, tmp_path) -> Project:
+    """A copy of the toy project whose handouts ship native extensions."""
+    root = tmp_path / "project"
+    shutil.copytree(toy.root, root, ignore=shutil.ignore_patterns(".cardlab", "__pycache__"))
+    spec = root / "specs" / "toy.toml"
+    text = spec.read_text(encoding="utf-8")
+    spec.write_text(text.replace("[limits]", '[handout]\nprovided = "cython"\n\n[limits]', 1))
+    return Project(root)
+
+
+def test_bytecode_courses_grade_beside_the_reference_compiled_by_the_worker_tree(toy):
+    assert grading_provided_dir(toy, toy.spec("toy"), 1) == toy.reference_dir("toy")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(_cython_missing() is not None, reason=str(_cython_missing()))
+def test_a_cython_course_is_graded_beside_extensions_of_the_phases_modules_only(toy, tmp_path):
+    project = _hardened_toy(toy, tmp_path)
+    job = project_job(project, "toy", 1, toy.reference_dir("toy"))
+
+    provided = {
+        name: path.name
+        for name, path in job.composition.modules.items()
+        if job.composition.origins[name] != STUDENT
+    }
+    assert provided == {"greet": "greet.abi3.so"}  # never counter, the student's in phase 1
+    built = next((project.root / CACHE).glob("*/toy"))
+    assert sorted(p.name for p in built.iterdir()) == ["__init__.py", "greet.abi3.so"]
+    report = run(job)
+    assert report.score == report.max_score, [t.message for t in report.failures][:2]
+    again = project_job(project, "toy", 1, toy.reference_dir("toy"))
+    assert again.composition.modules["greet"] == job.composition.modules["greet"]  # cached
