@@ -11,6 +11,7 @@ submissions are reported (``summary.txt``) and still play.
 from __future__ import annotations
 
 import concurrent.futures
+import importlib.util
 import itertools
 import multiprocessing
 from collections.abc import Callable
@@ -148,6 +149,8 @@ def _prepare(project: Project, request: TournamentRequest) -> tuple[Setting, obj
         raise CardlabError(
             f"{request.assignment} phase {request.phase} has no computer-player tournament"
         )
+    if importlib.util.find_spec("choix") is None:
+        raise CardlabError('tournament ratings need choix: pip install "cardlab[tournament]"')
     if request.jobs < 0:
         raise CardlabError(f"--jobs must be at least 1, not {request.jobs}")
     if request.deals is not None and request.deals < 1:
