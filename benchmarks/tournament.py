@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/tournament.py [--copies C] [--deals D] [--jobs K]
 
-C copies of the reference solution and the two fixed entrants play a full round robin
+C copies of the reference solution and the fixed entrants play a full round robin
 (a fresh output folder, so every match is played). Prints entrants, matches, games,
 seconds, matches/s, games/s, and the student moves per second (every student move is
 one round trip through the proxy to a confined worker: 20 a game per student seat),

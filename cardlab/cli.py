@@ -444,6 +444,11 @@ def demo(project_dir: Path | None) -> None:
     help="bisca: who leads the first round (default: human).",
 )
 @click.option(
+    "--opponent",
+    type=click.Choice(["reference", "strong"]),
+    help="bisca: the reference AutoPlayer, or a stronger bot (default: reference).",
+)
+@click.option(
     "--variation",
     type=click.Choice(["classic", "single", "knockout"]),
     help="cardgame: which whist to play (default: classic).",

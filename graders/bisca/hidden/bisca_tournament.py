@@ -3,7 +3,8 @@
 The framework (:mod:`cardlab.batch.tournament`) loads this module by path and uses
 :data:`GAME`: how a deal is drawn, how one game is played on the reference Board run by
 the judge, how a student's AutoPlayer is asked for a card, and the fixed entrants
-(the reference AutoPlayer and a random legal player). The phase-3 grader
+(the reference AutoPlayer, a random legal player and the stronger bot of
+:mod:`cardlab.play.bisca_strong`). The phase-3 grader
 (``test_tournament.py``) shares :class:`Canon` with it.
 """
 
@@ -14,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardlab.batch.tournament.hook import Forfeit
+from cardlab.play.bisca_strong import StrongPlayer
 from cardlab.worker.codec import Value
 
 Chooser = Callable[[Any], Any]
@@ -82,7 +84,11 @@ class BiscaGame:
             rng = random.Random(seed)
             return lambda view: rng.choice(list(view.hand))
 
-        return {"reference-autoplayer": reference, "random-legal": random_legal}
+        def strong(seed: int) -> Chooser:
+            heuristic = ref.auto_player.AutoPlayer("strong").choose
+            return StrongPlayer(ref.deck.Deck.standard().cards, heuristic).choose
+
+        return {"reference-autoplayer": reference, "random-legal": random_legal, "strong": strong}
 
     def student_player(self, student) -> Chooser:
         """A new AutoPlayer in the student's worker, asked through the proxy."""
