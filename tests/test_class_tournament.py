@@ -33,6 +33,7 @@ BAD = {
     "noncard": _LAST + "            return 'the ace of cups'\n",
     "hanger": _LAST + "            while True:\n                pass\n",
     "flooder": _LAST + "            print('x' * 1_000_000)\n",
+    "oddtext": _LAST + "            raise RuntimeError('\\x1b[2J 100 / 100')\n",
 }
 FIXED = ["reference-autoplayer", "random-legal", "strong"]
 
@@ -102,10 +103,10 @@ def test_bad_players_forfeit_with_their_cause_and_play_on(repo, solution, tmp_pa
     assert [row["entrant"] for row in _rows(output / "excluded.csv")] == ["unimportable"]
 
 
-def test_a_hanging_or_flooding_player_forfeits_each_game_and_the_next_starts_clean(
+def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
     repo, solution, tmp_path
 ):
-    submissions = _class(tmp_path / "class", solution, ["hanger", "flooder"])
+    submissions = _class(tmp_path / "class", solution, ["hanger", "flooder", "oddtext"])
     output = tmp_path / "out"
     run_tournament(repo, TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2))
 
@@ -117,6 +118,9 @@ def test_a_hanging_or_flooding_player_forfeits_each_game_and_the_next_starts_cle
     # each forfeited every game against the two reference bots: a fresh worker per game
     assert len([row for row in hanger if row["opponent"] in FIXED]) == 2 * len(FIXED)
     assert len([row for row in flooder if row["opponent"] in FIXED]) == 2 * len(FIXED)
+    odd = [row for row in forfeits if row["entrant"] == "oddtext"]
+    assert odd and {row["cause"] for row in odd} == {"crash"}
+    assert all("\\x1b[2J" in row["detail"] and "\x1b" not in row["detail"] for row in odd)
 
 
 def _cli(repo, submissions: Path, output: Path) -> list[str]:

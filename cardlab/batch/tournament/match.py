@@ -195,6 +195,13 @@ class _FixedSeat:
 
 
 def _cut(text: str) -> str:
+    """Student text made safe to show and store, and cut short.
+
+    Control characters and lone surrogates are escaped: no terminal codes reach the
+    instructor's screen, and nothing a CSV file cannot hold reaches the outputs.
+    """
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     return text if len(text) <= _DETAIL else text[: _DETAIL - 1] + "…"
 
 

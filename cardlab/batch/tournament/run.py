@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...course.project import Project
 from ...course.secret import course_secret
-from ...course.submissions import content_hash, find_submissions
+from ...course.submissions import Found, content_hash, find_submissions
 from ...errors import CardlabError
 from ..grade_all import default_jobs, grader_hash
 from .match import FIXED, STUDENT, Entrant, GameRecord, Setting, fixed_names, play_match, probe
@@ -143,7 +143,7 @@ def run_tournament(
     return report
 
 
-def _prepare(project: Project, request: TournamentRequest) -> tuple[Setting, object]:
+def _prepare(project: Project, request: TournamentRequest) -> tuple[Setting, Found]:
     phase = project.spec(request.assignment).phase(request.phase)
     if phase.tournament is None:
         raise CardlabError(
