@@ -243,6 +243,49 @@ def grade_all(
     sys.exit(run_grade_all(_project(project_dir), request, Console(stderr=True, highlight=False)))
 
 
+@main.command("tournament")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase with the computer player.")
+@click.argument("submissions_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the database, leaderboard, crosstable, forfeits and plot "
+    "(default: tournament-ASSIGNMENT-phaseN).",
+)
+@click.option("--deals", type=click.IntRange(min=1), help="Deals per match (default: the spec's).")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), help="Matches played at once (default: every core)."
+)
+@project_option
+@_one_line_errors
+def tournament(
+    assignment: str,
+    phase: int,
+    submissions_dir: Path,
+    output: Path | None,
+    deals: int | None,
+    jobs: int | None,
+    project_dir: Path | None,
+) -> None:
+    """Play every student's computer player against every other, and rate them."""
+    from rich.console import Console
+
+    from .batch.tournament.console import run_tournament_in_terminal
+    from .batch.tournament.run import TournamentRequest
+
+    request = TournamentRequest(
+        assignment=assignment,
+        phase=phase,
+        submissions=submissions_dir,
+        output=output or Path(f"tournament-{assignment}-phase{phase}"),
+        deals=deals,
+        jobs=jobs or 0,
+    )
+    console = Console(stderr=True, highlight=False)
+    sys.exit(run_tournament_in_terminal(_project(project_dir), request, console))
+
+
 @main.command()
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The graded phase.")
@@ -463,6 +506,11 @@ def demo(project_dir: Path | None) -> None:
     type=click.Choice(["human", "watch"]),
     help="whist: play with three basic players, or watch advanced against basic players "
     "(default: human).",
+)
+@click.option(
+    "--opponent",
+    type=click.Choice(["reference", "strong"]),
+    help="bisca: the reference AutoPlayer, or a stronger bot (default: reference).",
 )
 @click.option(
     "--variation",

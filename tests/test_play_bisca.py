@@ -31,10 +31,14 @@ ROUND_LINE = re.compile(
 )
 
 
-def run(script: Script, *, seed: int = SEED, first: str = "human") -> tuple[int, str]:
+def run(
+    script: Script, *, seed: int = SEED, first: str = "human", opponent: str = "reference"
+) -> tuple[int, str]:
     out = StringIO()
     console = Console(file=out, force_terminal=False, width=100)
-    code = bisca.play(PROJECT, seed=seed, first=first, console=console, ask=script)
+    code = bisca.play(
+        PROJECT, seed=seed, first=first, opponent=opponent, console=console, ask=script
+    )
     return code, out.getvalue()
 
 
@@ -211,3 +215,23 @@ def test_the_replay_hint_plays_the_same_game_again(options):
     assert again.output == first.output
     if "computer" in options:
         assert "--first computer" in " ".join(hint)
+def test_the_strong_opponent_plays_a_whole_game_and_searches_the_endgame(ref, monkeypatch):
+    """``--opponent strong``: the game ends, and the stronger bot chose the computer's cards."""
+    from cardlab.play import bisca_strong
+
+    asked = []
+    original = bisca_strong.StrongPlayer.choose
+    monkeypatch.setattr(
+        bisca_strong.StrongPlayer,
+        "choose",
+        lambda self, view: asked.append(view) or original(self, view),
+    )
+    code, _ = run(Script(["1"] * 20), opponent="strong")
+    assert code == EXIT_DONE
+    assert len(asked) == 20
+    assert any(view.stock_size == 0 for view in asked)
+
+
+def test_an_unknown_opponent_is_a_one_line_error():
+    with pytest.raises(CardlabError, match="opponent must be one of reference, strong"):
+        run(Script([]), opponent="grandmaster")

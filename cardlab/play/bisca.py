@@ -23,6 +23,7 @@ from ..errors import CardlabError
 from ..judge.reference import Reference
 from ..worker.codec import Codec
 from . import bisca_screen as screen
+from .bisca_strong import StrongPlayer
 from .terminal import Ask, BadEntry, check_quit, replay_command, run_game
 
 YOU = "You"
@@ -31,11 +32,14 @@ YOU = "You"
 COMPUTER = "Computer"
 """The reference AutoPlayer's name."""
 
-OPTIONS = ("first",)
+OPTIONS = ("first", "opponent")
 """The ``cardlab play`` options this game takes, besides ``--seed``."""
 
 FIRST_CHOICES = ("human", "computer")
 """Values of ``first``: who leads the first round."""
+OPPONENTS = ("reference", "strong")
+"""Values of ``opponent``: the reference AutoPlayer, or the stronger bot that searches the
+endgame exactly (:mod:`cardlab.play.bisca_strong`)."""
 
 _NEW_SEED_LIMIT = 1_000_000
 """A new deal gets a seed below this, short enough to type back with ``--seed``."""
@@ -46,6 +50,7 @@ def play(
     *,
     seed: int | None,
     first: str = "human",
+    opponent: str = "reference",
     console: Console | None = None,
     ask: Ask | None = None,
 ) -> int:
@@ -55,6 +60,7 @@ def play(
         project: The project whose ``reference/bisca/`` gives the rules.
         seed: The seed of the deal; None draws a new one (shown, to replay the deal).
         first: ``human`` or ``computer``: who leads the first round.
+        opponent: ``reference`` (the reference AutoPlayer) or ``strong``.
         console: Where the game is drawn (default: the terminal).
         ask: Reads one answer (default: ``console.input``).
 
@@ -63,10 +69,13 @@ def play(
         played to the end or left with ``q``, 1 when the input ends, 130 on Ctrl-C.
 
     Raises:
-        CardlabError: If ``first`` is not a known choice or the reference is missing.
+        CardlabError: If ``first`` or ``opponent`` is not a known choice or the reference
+            is missing.
     """
     if first not in FIRST_CHOICES:
         raise CardlabError(f"first must be one of {', '.join(FIRST_CHOICES)}, not {first!r}")
+    if opponent not in OPPONENTS:
+        raise CardlabError(f"opponent must be one of {', '.join(OPPONENTS)}, not {opponent!r}")
     folder = project.reference_dir("bisca")
     if not folder.is_dir():
         raise CardlabError(f"the bisca reference is not in {folder}; play in the project tree")
@@ -75,7 +84,9 @@ def play(
         seed = random.SystemRandom().randrange(_NEW_SEED_LIMIT)
     reference = Reference("bisca", folder, Codec([]))
     try:
-        game = BiscaGame(_modules(reference), console, ask or console.input)
+        game = BiscaGame(
+            _modules(reference), console, ask or console.input, strong=opponent == "strong"
+        )
         return run_game(lambda: game.play(seed, you_lead=first == "human"), console)
     finally:
         reference.close()
@@ -146,19 +157,26 @@ def _prompt(count: int) -> str:
 class BiscaGame:
     """One game of bisca on a console, with the rules of the reference modules."""
 
-    def __init__(self, ref: SimpleNamespace, console: Console, ask: Ask) -> None:
+    def __init__(
+        self, ref: SimpleNamespace, console: Console, ask: Ask, *, strong: bool = False
+    ) -> None:
         """Prepare a game; :meth:`play` deals and plays it.
 
         Args:
             ref: The reference classes, as gathered by ``_modules``.
             console: Where the game is drawn.
             ask: Reads one answer from the player.
+            strong: The computer plays as the stronger bot rather than the AutoPlayer.
         """
         self._ref = ref
         self._console = console
         self._ask = ask
         self._you = ref.Player(YOU)
         self._computer = ref.AutoPlayer(COMPUTER)
+        self._choose = self._computer.choose
+        self._opponent = "strong" if strong else "reference"
+        if strong:
+            self._choose = StrongPlayer(ref.Deck.standard().cards, self._computer.choose).choose
 
     def play(self, seed: int, *, you_lead: bool) -> None:
         """Deal with ``seed`` and play every round, then show the summary.
@@ -171,7 +189,7 @@ class BiscaGame:
         total_rounds = len(deck) // self._ref.NUM_PLAYERS
         board = self._ref.Board([self._you, self._computer], deck, first=0 if you_lead else 1)
         first = "human" if you_lead else "computer"
-        replay = replay_command("bisca", seed, first=first)
+        replay = replay_command("bisca", seed, first=first, opponent=self._opponent)
         self._console.print(screen.intro(seed, total_rounds, you_lead, replay))
         while not board.is_over:
             self._console.rule(f"Round {len(board.rounds) + 1} of {total_rounds}")
@@ -187,7 +205,7 @@ class BiscaGame:
                 card = self._your_card(board)
                 self._console.print(screen.card_line("You play", card))
             else:
-                card = self._computer.choose(board.view_for(self._computer))
+                card = self._choose(board.view_for(self._computer))
                 verb = "leads" if not board.table else "answers with"
                 self._console.print(screen.card_line(f"{COMPUTER} {verb}", card))
             completed = board.play(card)

@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from bisca_tournament import Canon
 
 from cardlab.judge.plugin import tampered
 from cardlab.judge.proxy import StudentRaised
@@ -37,44 +38,6 @@ WIN, TIE, LOSS = "win", "tie", "loss"
 
 class Forfeit(Exception):
     """Your AutoPlayer gave no legal card; the message says what it did instead."""
-
-
-class Canon:
-    """Canonical data of reference cards and suits, looked up rather than encoded each time."""
-
-    def __init__(self, ref):
-        deck = ref.deck.Deck.standard().cards
-        self.cards = dict(zip(deck, ref.canon(deck), strict=True))
-        self.suits = {suit: ref.canon(suit) for suit in ref.suit.Suit}
-        self.notations = {card: value.text for card, value in self.cards.items()}
-
-    def view(self, view):
-        """The fields of a reference PlayerView as canonical data."""
-        cards = self.cards
-        return {
-            "hand": tuple(cards[c] for c in view.hand),
-            "trump": self.suits[view.trump],
-            "trump_card": None if view.trump_card is None else cards[view.trump_card],
-            "table": tuple(cards[c] for c in view.table),
-            "stock_size": view.stock_size,
-            "played": tuple(cards[c] for c in view.played),
-            "my_points": view.my_points,
-            "opponent_points": view.opponent_points,
-        }
-
-    def sent_view(self, view):
-        """A reference PlayerView as a value the worker builds with your PlayerView class.
-
-        Same notation as the codec's ``view_notation``, from cards already looked up.
-        """
-        text = self.notations
-        trump_card = "-" if view.trump_card is None else text[view.trump_card]
-        return Value("PlayerView", "|".join((
-            " ".join(text[c] for c in view.hand), self.suits[view.trump].text, trump_card,
-            " ".join(text[c] for c in view.table), str(view.stock_size),
-            " ".join(text[c] for c in view.played), str(view.my_points),
-            str(view.opponent_points),
-        )))
 
 
 def ask(student, canon, bot, view):
