@@ -2,12 +2,14 @@
 
 The grader runs the game itself with the reference's classes; two reference BasicStrategy
 players sit on one side and two of your AdvancedStrategy objects on the other, every
-seeded deal played twice with the partnerships' seats swapped. Your strategy sees only
-what its interface gives: its hand and the trick so far when it chooses, and each
-completed trick through ``update_data``, all built in your process with your classes.
-A card it is not allowed to play (not in its hand, not following suit while it could,
-not a card at all), an exception or a hang forfeits the play: the basic side takes all
-thirteen tricks, and after a hang or crash every later play is forfeited too.
+seeded deal played twice with the partnerships' seats swapped. The deals come from seeds
+only the instructor can derive (``cardlab.judge.seeds``), and every game starts a fresh
+worker with new AdvancedStrategy objects, so no game knows anything of another. Your
+strategy sees only what its interface gives: its hand and the trick so far when it
+chooses, and each completed trick through ``update_data``, all built in your process with
+your classes. A card it is not allowed to play (not in its hand, not following suit while
+it could, not a card at all), an exception or a hang forfeits the play: the basic side
+takes all thirteen tricks, and after a hang or crash every later play is forfeited too.
 """
 
 import random
@@ -90,18 +92,19 @@ def play(student, r, seed, advanced, parity):
     return taken
 
 
-def test_tournament(student, r, phase, credit, artifacts):
+def test_tournament(student, r, phase, credit, artifacts, seeds):
     """Your AdvancedStrategy against the reference BasicStrategy, every deal played twice."""
     settings = phase.tournament
     result = Duplicate()
     forfeits, lost_worker = [], None
     for deal in range(settings.deals):
-        seed = settings.seed + deal
+        seed = seeds.seed("tournament", settings.seed, deal)
         taken = []
         for parity in (0, 1):
             if lost_worker is not None:
                 taken.append(0)
                 continue
+            student.restart()  # nothing of an earlier game reaches this one
             advanced = {
                 seat: student.whist.advanced_strategy.AdvancedStrategy()
                 for seat in range(4)
@@ -117,6 +120,7 @@ def test_tournament(student, r, phase, credit, artifacts):
                 taken.append(0)
                 lost_worker = f"{game} ({failure})"
         result.add_deal(*taken)
+    student.restart(spare=False)  # later tests get a worker no game has touched
     problems = ""
     if forfeits:
         problems += f" {len(forfeits)} plays forfeited, the first: {forfeits[0]}."
