@@ -137,7 +137,7 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
     click.echo(f"Report written to {output} ({report.score:g} / {report.max_score:g})", err=True)
 
 
-@main.command()
+@main.command(short_help="Grade one submission for one phase.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase to grade.")
 @click.option(
@@ -243,7 +243,7 @@ def grade_all(
     sys.exit(run_grade_all(_project(project_dir), request, Console(stderr=True, highlight=False)))
 
 
-@main.command("tournament")
+@main.command("tournament", short_help="Play a class's computer players against each other.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase with the computer player.")
 @click.argument("submissions_dir", type=click.Path(path_type=Path))
@@ -544,7 +544,7 @@ def play(
 # -- cardlab mutants (issue 11) ------------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Measure the graders with mutants of the reference.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase whose code is mutated.")
 @click.option(

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-COMMANDS = {"check", "demo", "export", "grade", "grade-all", "handout", "overview", "play",
-            "solution", "stubs"}
+COMMANDS = {"check", "demo", "export", "grade", "grade-all", "handout", "mutants", "overview",
+            "play", "solution", "stubs", "tournament"}
 
 
 def _help(cwd: Path) -> str:

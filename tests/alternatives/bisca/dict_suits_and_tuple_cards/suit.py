@@ -48,7 +48,7 @@ class Suit(Enum):
             ValueError: If ``letter`` is not one of the four letters (the message
                 repeats the bad value).
         """
-        if isinstance(letter, str) and len(letter) == 1:
+        if isinstance(letter, str) and len(letter) == 1 and letter.isascii():
             for suit in cls:
                 if suit.value == letter.upper():
                     return suit
