@@ -90,7 +90,9 @@ def test_bad_players_forfeit_with_their_cause_and_play_on(repo, solution, tmp_pa
     for bad in ("crasher", "cheater", "noncard"):
         # every game against the sound players; against each other, whoever fails first
         assert 2 * (len(playing) - 3) <= int(board[bad]["forfeits"]) < 2 * (len(playing) - 1)
-        assert float(board[bad]["high"]) < float(board["good"]["low"])
+        # one deal leaves wide intervals (the deal depends on the course secret), but a
+        # player that forfeits every game against a sound one is rated below it
+        assert float(board[bad]["rating"]) < float(board["good"]["rating"])
     for row in board.values():
         assert float(row["low"]) <= float(row["rating"]) <= float(row["high"])
     assert float(board["reference-autoplayer"]["rating"]) == 0.0
