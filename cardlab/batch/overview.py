@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..course.spec import Phase
-from ..errors import CardlabError
+from .plotting import headless_pyplot
 from .store import GRADED, Outcome, graded_reports
 
 OVERVIEW = "overview"
@@ -179,16 +179,7 @@ def write_histogram(path: Path, overview: Overview, title: str) -> None:
     Raises:
         CardlabError: When matplotlib (the ``plots`` extra) is not installed.
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        from matplotlib import pyplot
-    except ImportError:
-        raise CardlabError(
-            f'the histogram {path.name} needs matplotlib: pip install "cardlab[plots]", '
-            "then run cardlab overview"
-        ) from None
+    pyplot = headless_pyplot(f"the histogram {path.name}", ", then run cardlab overview")
     from matplotlib.ticker import MaxNLocator
 
     figure, axes = pyplot.subplots(figsize=(7, 4), dpi=100)

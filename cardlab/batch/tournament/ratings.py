@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import CardlabError
+from ..plotting import headless_pyplot
 
 ANCHOR = "reference-autoplayer"
 BOOTSTRAP_SAMPLES = 200
@@ -203,16 +204,7 @@ def write_plot(path: Path, table: list[Standing], title: str) -> None:
     Raises:
         CardlabError: When matplotlib (the ``plots`` extra) is not installed.
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        from matplotlib import pyplot
-    except ImportError:
-        raise CardlabError(
-            f'the plot {path.name} needs matplotlib: pip install "cardlab[plots]"; '
-            "every CSV file was written"
-        ) from None
+    pyplot = headless_pyplot(f"the plot {path.name}", "; every CSV file was written")
     shown = table[::-1]
     figure, axes = pyplot.subplots(figsize=(7, 1.5 + 0.3 * len(shown)), dpi=100)
     try:
