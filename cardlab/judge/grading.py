@@ -150,7 +150,7 @@ def project_job(
     shown = ("--submission", str(folder)) if submission is not None else ()
     provided = reference_dirs
     if not spec.has_packages:  # a Cython course grades with extensions, as it hands out
-        provided = {spec.package: grading_provided_dir(project, spec, phase)}
+        provided = {spec.package: grading_provided_dir(project, spec)}
     composition = compose_phase(spec, phase, provided, folder)
     part_compositions = {
         part.id: compose_phase(spec, phase, provided, folder, spec.part_modules(phase, part.id))
