@@ -413,7 +413,7 @@ def handout(
     project_dir: Path | None,
 ) -> None:
     """Build the folder students receive for a phase."""
-    from .course.handout import build_handout
+    from .course.handout import build_handout, runs_on
 
     project = _project(project_dir)
     spec = project.spec(assignment)
@@ -421,7 +421,7 @@ def handout(
     compiled = compiled or ("cython" if spec.provided_as == "cython" else "bytecode")
     with _status("Building the handout…"):
         folder = build_handout(project, spec, phase, output, compiled=compiled, pythons=pythons)
-    click.echo(f"Handout for {assignment} phase {phase} written to {folder}")
+    click.echo(f"Handout for {assignment} phase {phase} written to {folder}: {runs_on(folder)}")
 
 
 @main.command()

@@ -151,3 +151,22 @@ def test_a_native_handout_on_another_kind_of_computer_is_one_line(toy_tree, tmp_
         "computer is "
     )
     assert fit_problem(folder, _manifest(folder)) is None
+
+
+def test_the_command_names_the_versions_built_and_refuses_a_bad_interpreter(toy_tree, tmp_path):
+    project, _ = toy_tree
+    command = ["handout", "toy", "--phase", "1", "--project", str(project.root)]
+    built = CliRunner().invoke(
+        main, [*command, "--output", str(tmp_path / "one"), "--python", sys.executable]
+    )
+    assert built.exit_code == 0, built.output
+    assert built.output.endswith(f": bytecode for Python {PYTHON} (any system)\n")
+    fake = _fake_python(tmp_path, '["cpython", [3, 10], "cpython-310"]')
+    refused = CliRunner().invoke(
+        main, [*command, "--output", str(tmp_path / "two"), "--python", str(fake)]
+    )
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert refused.output == (
+        f"cardlab: --python {fake}: {fake} is Python 3.10; cardlab needs 3.11 or newer\n"
+    )
+    assert not (tmp_path / "two").exists()

@@ -553,6 +553,24 @@ def build_handout(
     return output
 
 
+def runs_on(folder: Path) -> str:
+    """Where a built handout's compiled modules run, as its manifest says, for the instructor.
+
+    Returns:
+        ``bytecode for Python 3.11, 3.12 and 3.13 (any system)``, ``native extensions for
+        Linux x86_64, Python 3.11 or newer``, or ``provided modules as source``.
+    """
+    manifest = tomllib.loads((folder / HANDOUT_MANIFEST).read_text(encoding="utf-8"))
+    if not manifest.get("provided"):
+        return "provided modules as source"
+    if manifest.get("compiled") == CYTHON:
+        return (
+            f"native extensions for {manifest.get('platform')}, Python "
+            f"{manifest.get('python')} or newer"
+        )
+    return f"bytecode for Python {spoken_list(manifest.get('pythons', []))} (any system)"
+
+
 def _read_phase(folder: Path, spec: Spec) -> tuple[Phase, dict] | str:
     """The phase a handout's manifest names and the manifest, or what prevents reading it."""
     try:
