@@ -148,7 +148,7 @@ def _bullets(items: list[str]) -> str:
     return "".join(f"- {item}\n" for item in items)
 
 
-def _python_section(versions: list[str], compiled: str) -> list[str]:
+def _python_section(versions: list[str], compiled: str, example: str) -> list[str]:
     """The README's section on which Python and computer the compiled modules load with."""
     if compiled == CYTHON:
         return [
@@ -163,10 +163,10 @@ def _python_section(versions: list[str], compiled: str) -> list[str]:
     return [
         "## Python version\n\n",
         f"The compiled modules are built for Python {spoken}, on Windows, macOS and\n"
-        "Linux alike. Each one is a small loader (`card.py`, say) that runs the bytecode\n"
-        "for your Python (`card.cpython-312.pyc` for 3.12); leave these files as they are.\n"
-        "With any other version, `cardlab check` and the imports say which to use.\n"
-        "Check yours with `python --version`.\n\n",
+        f"Linux alike. Each one is a small loader (`{example}.py`, say) that runs the\n"
+        f"bytecode for your Python (`{example}.cpython-312.pyc` for 3.12); leave these files\n"
+        "as they are. With any other version, `cardlab check` and the imports say which\n"
+        "to use. Check yours with `python --version`.\n\n",
     ]
 
 
@@ -230,7 +230,7 @@ def _readme(
     parts += _api_section(spec, provided)
     parts += [
         "## Set up\n\n",
-        f"In this folder, make a virtual environment with Python {spoken_list(versions)}"
+        f"In this folder, make a virtual environment with Python {spoken_list(versions, 'or')}"
         " and install\ncardlab, which runs the tests (here with Python "
         f"{python}; name the one you have):\n\n",
         f"    python{python} -m venv .venv     # on Windows: py -{python} -m venv .venv\n",
@@ -295,7 +295,7 @@ def _provided_section(
         "them like any other module:\n\n",
         _bullets([f"`{spec.module_file(m)[:-3]}{_compiled_suffix(compiled)}`" for m in provided]),
         "\n",
-        *_python_section(versions, compiled),
+        *_python_section(versions, compiled, spec.split(provided[0])[1]),
     ]
 
 

@@ -120,9 +120,11 @@ def cache_tag(version: str) -> str:
     return f"cpython-{major}{minor}"
 
 
-def spoken_list(items: Sequence[str]) -> str:
-    """``3.11, 3.12 and 3.13``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+def spoken_list(items: Sequence[str], conjunction: str = "and") -> str:
+    """``3.11, 3.12 and 3.13`` (or another conjunction)."""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
 def describe(path: Path) -> Interpreter | str:
