@@ -105,6 +105,18 @@ def test_the_handout_checks_and_plays_under_each_python(
         "shown as '?'; set PYTHONIOENCODING=utf-8 to see them all"
     ]
 
+    mine = folder / "my tests"  # the student's own tests, run with plain pytest
+    mine.mkdir()
+    (mine / "test_mine.py").write_text(
+        "from bisca.deck import Deck\n\n\ndef test_a_new_deck_has_forty_cards():\n"
+        "    assert len(Deck.standard()) == 40\n"
+    )
+    own = subprocess.run(
+        [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(mine)],
+        cwd=folder, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert own.returncode == 0 and "1 passed" in own.stdout, own.stdout + own.stderr
+
     game = subprocess.run(
         [str(python), "-m", "bisca.play", "--seed", "5"],
         cwd=folder,

@@ -148,25 +148,31 @@ def describe(path: Path) -> Interpreter | str:
     return Interpreter(path, (version[0], version[1]), tag)
 
 
-def _candidates() -> list[Path]:
-    """Interpreters worth asking about: this one, ``python3.N`` on PATH, pyenv's versions."""
-    found = [Path(sys.executable)]
-    for folder in os.environ.get("PATH", "").split(os.pathsep):
-        if folder and Path(folder).is_dir():
-            names = Path(folder).glob("python3.*")
-            found += sorted(p for p in names if re.fullmatch(r"python3\.\d+", p.name))
+def _candidates() -> list[tuple[Path, tuple[int, int] | None]]:
+    """Interpreters worth asking about, with the version their name suggests.
+
+    This one first, then pyenv's versions (real executables, named by version), then
+    ``python3.N`` on PATH (pyenv's shims among them, slower to start).
+    """
+    found: list[tuple[Path, tuple[int, int] | None]] = [(Path(sys.executable), None)]
     pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
     if pyenv.is_dir():
-        found += sorted(pyenv.glob("*/bin/python3"))
+        for path in sorted(pyenv.glob("*/bin/python3")):
+            guess = re.match(r"(\d+)\.(\d+)", path.parent.parent.name)
+            found.append((path, (int(guess[1]), int(guess[2])) if guess else None))
+    for folder in os.environ.get("PATH", "").split(os.pathsep):
+        if folder and Path(folder).is_dir():
+            for path in sorted(Path(folder).glob("python3.*")):
+                if guess := re.fullmatch(r"python(\d)\.(\d+)", path.name):
+                    found.append((path, (int(guess[1]), int(guess[2]))))
     return found
 
 
 def find_interpreters() -> list[Interpreter]:
     """One CPython interpreter per minor version (``OLDEST`` or newer) found on this machine."""
     chosen: dict[tuple[int, int], Interpreter] = {}
-    for path in _candidates():
-        guess = re.fullmatch(r"python(\d)\.(\d+)", path.name)
-        if guess and (int(guess[1]), int(guess[2])) in chosen:
+    for path, guess in _candidates():
+        if guess is not None and (guess < OLDEST or guess in chosen):
             continue
         interpreter = describe(path)
         if isinstance(interpreter, Interpreter):

@@ -42,6 +42,15 @@ NOT_CONFINED = (
 _READ_SIZE = 1 << 16
 
 
+def _binary(*fds: int) -> None:
+    """On Windows, make descriptors carry bytes untranslated (no CRLF for LF)."""
+    if os.name == "nt":
+        import msvcrt
+
+        for fd in fds:
+            msvcrt.setmode(fd, os.O_BINARY)
+
+
 def portable() -> bool:
     """Whether workers take the portable path here."""
     return os.environ.get(SETTING) == "1" or not sys.platform.startswith("linux")
@@ -129,6 +138,7 @@ def spawn(
     from_worker = os.dup(process.stdout.fileno())  # type: ignore[union-attr]
     process.stdin.close()  # type: ignore[union-attr]
     process.stdout.close()  # type: ignore[union-attr]
+    _binary(to_worker, from_worker)
     return process, to_worker, from_worker, ThreadedReader(from_worker)
 
 
@@ -143,4 +153,5 @@ def serve_on_stdio() -> tuple[int, int, FrameReader]:
     os.dup2(null, 0)
     os.dup2(null, 1)
     os.close(null)
+    _binary(read_fd, write_fd)
     return read_fd, write_fd, BlockingReader(read_fd)

@@ -115,6 +115,8 @@ def _worker_environment(home: str, lib: Path, python_home: str | None) -> dict[s
     }
     if python_home is not None:
         environment["PYTHONHOME"] = python_home
+    if os.name == "nt":  # Windows' own libraries need it to start a Python at all
+        environment["SYSTEMROOT"] = os.environ.get("SYSTEMROOT", r"C:\Windows")
     return environment
 
 
