@@ -170,3 +170,10 @@ def test_the_command_names_the_versions_built_and_refuses_a_bad_interpreter(toy_
         f"cardlab: --python {fake}: {fake} is Python 3.10; cardlab needs 3.11 or newer\n"
     )
     assert not (tmp_path / "two").exists()
+
+
+def test_the_help_says_where_each_kind_of_build_runs():
+    text = " ".join(CliRunner().invoke(main, ["handout", "--help"]).output.split())
+    assert "Bytecode runs on every operating system, for each Python it is compiled with" in text
+    assert "a cython build runs only on the kind of computer that built it" in text
+    assert "--python PATH" in text
