@@ -3,7 +3,9 @@ thread, no signals and no confinement; grading must come out the same."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -92,3 +94,39 @@ def test_the_threaded_reader_waits_with_a_deadline_and_sees_the_end():
         with pytest.raises(ChannelClosed):
             reader.read(time.monotonic() + 5)
     os.close(read_fd)
+
+
+WITHOUT_UNIX = """
+import os, sys
+for module in ("pwd", "grp", "resource", "fcntl", "termios"):
+    sys.modules[module] = None  # as on Windows
+for name in ("geteuid", "killpg", "setsid", "fork", "sched_yield"):
+    delattr(os, name)
+"""
+
+
+def test_the_portable_path_needs_none_of_the_unix_only_calls(toy_tree, tmp_path):
+    folder = _handout(toy_tree, tmp_path, "    return x + x\n")
+    report = tmp_path / "report.json"
+    check = WITHOUT_UNIX + (
+        "from cardlab.cli import main\n"
+        f"main(['check', '--handout', {str(folder)!r}, '--format', 'json', "
+        f"'--output', {str(report)!r}])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", check],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, SETTING: "1"},
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(report.read_text())
+    assert data["score"] == data["max_score"] > 0
+    assert data["isolation"]["missing"] == [NOT_CONFINED]
+    worker = WITHOUT_UNIX + "import cardlab.worker.serve\n"
+    imported = subprocess.run(
+        [sys.executable, "-c", worker], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert imported.returncode == 0, imported.stderr
