@@ -82,6 +82,17 @@ def test_a_lost_bytecode_file_is_named_by_the_loader(toy_tree, tmp_path):
     assert result.stderr.endswith(f"b.{TAG}.pyc is missing: unpack your handout again\n")
 
 
+def test_bytecode_of_another_release_is_named_by_the_loader(toy_tree, tmp_path):
+    project, spec = toy_tree
+    folder = build_handout(project, spec, 1, tmp_path / "out", pythons=ONE)
+    compiled = folder / "toy" / f"b.{TAG}.pyc"
+    compiled.write_bytes(b"\0\0\r\n" + compiled.read_bytes()[4:])  # another magic number
+    result = _run(sys.executable, folder, "-m", "toy.b")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    expected = f"was built by another release of Python {PYTHON}: update yours\n"
+    assert result.stderr.endswith(expected)
+
+
 def test_the_spec_pins_the_versions_a_course_supports(toy_tree, tmp_path):
     project, spec = toy_tree
     with spec.path.open("a", encoding="utf-8") as file:

@@ -73,7 +73,7 @@ def _compiled_code():
     elif not path.is_file():
         problem = f"{path} is missing: unpack your handout again"
     elif path.read_bytes()[:4] != importlib.util.MAGIC_NUMBER:
-        problem = f"{path} does not fit this release of Python {running}: update it"
+        problem = f"{path} was built by another release of Python {running}: update yours"
     else:
         return marshal.loads(path.read_bytes()[16:])
     if __name__ == "__main__":
