@@ -27,6 +27,7 @@ import pytest
 
 import cardlab
 
+from ..course.fit import fit_problem
 from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Project
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
@@ -186,6 +187,8 @@ def handout_job(folder: Path) -> GradingJob:
             "run cardlab check in the folder you received"
         )
     manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
+    if problem := fit_problem(folder, manifest):
+        raise CardlabError(problem)
     spec = load_spec(folder / "spec.toml")
     phase = int(manifest["phase"])
     package_dirs = {package: folder / package for package in spec.packages_in(phase)}
