@@ -84,10 +84,12 @@ class GameRecord:
         """The hands at the start of round ``number`` (from 1)."""
         return self.dealt if number == 1 else self.rounds[number - 2].hands
 
-    def describe(self) -> str:
+    def describe(self, board: str = "") -> str:
+        """The game in words; ``board`` says whose Board plays it, when not yours."""
         deck = " ".join(card.text for card in self.deck)
+        on = f" on {board}" if board else ""
         return (
-            f"Game: Board([Player('Ann'), Player('Bob')], Deck(cards), first={self.first}) "
+            f"Game{on}: Board([Player('Ann'), Player('Bob')], Deck(cards), first={self.first}) "
             f"with the cards of Deck.shuffled(random.Random({self.seed})), top first:\n"
             f"  {deck}\n"
             f"and {POLICY_TEXT[self.policy]}."
