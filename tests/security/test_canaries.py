@@ -2,9 +2,10 @@
 
 The red-team case ``patches-builtin-table`` shows that the attack earns no more than its
 honest baseline. Here the canary is switched off, and the same attack then earns more:
-the case guards a real hole. The case ``patches-provided-board`` no longer needs the
-canary: bisca's phase-2 whole games run on the judge's own Board, so with the canary
-switched off the patch still earns nothing.
+the case guards a real hole. The cases ``patches-provided-board`` (bisca) and
+``patches-provided-game`` (hearts) no longer need the canary: whole games of a provided
+game run on the judge's own copy, so with the canary switched off the patch still earns
+nothing.
 """
 
 from __future__ import annotations
@@ -81,10 +82,19 @@ def test_without_the_canary_the_patch_would_pay(repo, tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
-def test_a_game_the_grader_plays_needs_no_canary(repo, tmp_path, monkeypatch):
-    """Phase 2's whole games run on the judge's Board: the patched one in the worker is unused."""
-    honest, attack = _scores_without_the_canary(
-        repo, tmp_path, monkeypatch, "bisca", 2, "test_whole_games_on_the_provided_board",
-        "patches-provided-board", "collect-loses-points",
+@pytest.mark.parametrize(
+    ("assignment", "phase", "select", "attack", "honest"),
+    [
+        ("bisca", 2, "test_whole_games_on_the_provided_board", "patches-provided-board",
+         "collect-loses-points"),
+        ("hearts", 1, "test_legality", "patches-provided-game", "choose-ignores-rules"),
+    ],
+)
+def test_a_game_the_grader_plays_needs_no_canary(
+    repo, tmp_path, monkeypatch, assignment, phase, select, attack, honest
+):
+    """Whole games of a provided game run in the judge: the patched one in the worker is unused."""
+    honest_score, attack_score = _scores_without_the_canary(
+        repo, tmp_path, monkeypatch, assignment, phase, select, attack, honest
     )
-    assert attack <= honest
+    assert attack_score <= honest_score
