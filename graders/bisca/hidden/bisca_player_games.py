@@ -15,13 +15,17 @@ went wrong.
 
 from __future__ import annotations
 
-from bisca_games import NAMES, GameRecord, Mismatch, RoundRecord, expected_got
+from bisca_games import (
+    NAMES,
+    Comparison,
+    GameRecord,
+    Mismatch,
+    RoundRecord,
+    expected_got,
+    first_difference,
+)
 
-from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import show
-
-BOARD = "the provided Board, run by the grader with your Players"
-"""How the game is named in a failure's first line."""
 
 
 class YourPlayer:
@@ -72,32 +76,19 @@ class YourPlayer:
                         lambda: self.handle.collect(sent))
 
 
-class PlayerGame:
+class PlayerGame(Comparison):
     """A recorded game played again on the reference Board, with your Players in it."""
 
+    board_text = "the provided Board, run by the grader with your Players"
+
     def __init__(self, student, ref, games, record: GameRecord) -> None:
+        super().__init__(record)
         self.student = student
         self.ref = ref
-        self.record = record
         self.where = "Before the game"
         self._deck = games.deck_order(record.seed)
         self.players: list[YourPlayer] = []
         self.board = None
-
-    def fail(self, text: str) -> None:
-        raise Mismatch(f"{self.record.describe(BOARD)}\n{text}")
-
-    def call(self, what: str, action):
-        """Run ``action()``; an exception from your code is a mismatch naming ``what``."""
-        try:
-            return action()
-        except StudentRaised as error:
-            place = f" ({error.where})" if error.where else ""
-            self.fail(f"{self.where}, {what} raised {error.type_name}: {error.message}{place}")
-
-    def check(self, call: str, got, expected) -> None:
-        if type(got) is not type(expected) or got != expected:
-            self.fail(expected_got(call, expected, got))
 
     def start(self) -> None:
         """Make your two Players and the reference Board, which deals to them."""
@@ -160,11 +151,4 @@ class PlayerGame:
 
 def replay_with_players(student, ref, games, record: GameRecord) -> None:
     """Play ``record`` on the reference Board with your Players; fail at the first difference."""
-    try:
-        PlayerGame(student, ref, games, record).run(detailed=False)
-    except Mismatch as cheap:
-        try:
-            PlayerGame(student, ref, games, record).run(detailed=True)
-        except Mismatch as detailed:
-            raise AssertionError(str(detailed)) from None
-        raise AssertionError(str(cheap)) from None
+    first_difference(lambda: PlayerGame(student, ref, games, record))
