@@ -4,8 +4,8 @@ Every folder in ``submissions/`` is one attack; ``cases.toml`` says, for each, t
 it may score (a number, or an honest submission in ``honest/`` whose score it must not
 beat), the cause its report must name, and anything its report must not say. Toy
 attacks (and those of ``skip_project``) are graded where they are; attacks on a real
-assignment (bisca, cardgame) are laid over a copy of its reference solution, so only
-their own modules (or the edits of their ``edits.toml``) differ from it. An honest
+assignment (bisca, cardgame, hearts) are laid over a copy of its reference solution, so
+only their own modules (or the edits of their ``edits.toml``) differ from it. An honest
 baseline is graded with the same phase and selection as its attack. Every attack is
 found the way ``cardlab grade`` finds a submission's modules, and every report it gets
 must render in each format as printable text within the judge's limits.
@@ -61,7 +61,7 @@ SETUPS: dict[str, Callable[[Path], None]] = {
 }
 
 
-OVER_REFERENCE = ("bisca", "cardgame")
+OVER_REFERENCE = ("bisca", "cardgame", "hearts")
 SKIP_PROJECT = Project(HERE / "skip_project")
 
 

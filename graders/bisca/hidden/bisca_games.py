@@ -17,6 +17,7 @@ run again, comparing every round, to name the first round that went wrong.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardlab.judge.proxy import Handle, StudentRaised
@@ -84,10 +85,12 @@ class GameRecord:
         """The hands at the start of round ``number`` (from 1)."""
         return self.dealt if number == 1 else self.rounds[number - 2].hands
 
-    def describe(self) -> str:
+    def describe(self, board: str = "") -> str:
+        """The game in words; ``board`` says whose Board plays it, when not yours."""
         deck = " ".join(card.text for card in self.deck)
+        on = f" on {board}" if board else ""
         return (
-            f"Game: Board([Player('Ann'), Player('Bob')], Deck(cards), first={self.first}) "
+            f"Game{on}: Board([Player('Ann'), Player('Bob')], Deck(cards), first={self.first}) "
             f"with the cards of Deck.shuffled(random.Random({self.seed})), top first:\n"
             f"  {deck}\n"
             f"and {POLICY_TEXT[self.policy]}."
@@ -200,17 +203,23 @@ def who(student, obj, players) -> object:
     return obj
 
 
-class Replay:
-    """A recorded game played again on your Board, with your Players and Deck."""
+class Comparison:
+    """A recorded game played again on student code, failing at its first difference.
 
-    def __init__(self, student, record: GameRecord) -> None:
-        self.student = student
+    Attributes:
+        record: The reference game.
+        board_text: Whose Board plays the game, when it is not yours (for ``describe``).
+        where: Where in the game the next call happens, for messages ("" for none).
+    """
+
+    board_text = ""
+
+    def __init__(self, record: GameRecord) -> None:
         self.record = record
-        self.players = None
-        self.board = None
+        self.where = ""
 
     def fail(self, text: str) -> None:
-        raise Mismatch(f"{self.record.describe()}\n{text}")
+        raise Mismatch(f"{self.record.describe(self.board_text)}\n{text}")
 
     def call(self, what: str, action):
         """Run ``action()``; an exception from your code is a mismatch naming ``what``."""
@@ -218,11 +227,39 @@ class Replay:
             return action()
         except StudentRaised as error:
             place = f" ({error.where})" if error.where else ""
-            self.fail(f"{what} raised {error.type_name}: {error.message}{place}")
+            where = f"{self.where}, " if self.where else ""
+            self.fail(f"{where}{what} raised {error.type_name}: {error.message}{place}")
 
     def check(self, call: str, got, expected) -> None:
         if type(got) is not type(expected) or got != expected:
             self.fail(expected_got(call, expected, got))
+
+
+def first_difference(comparison: Callable[[], Comparison]) -> None:
+    """Run a new comparison cheaply; if it differs, run another in detail to say where.
+
+    Raises:
+        AssertionError: The detailed run's message (or the cheap one's, should the
+            detailed run find nothing).
+    """
+    try:
+        comparison().run(detailed=False)
+    except Mismatch as cheap:
+        try:
+            comparison().run(detailed=True)
+        except Mismatch as detailed:
+            raise AssertionError(str(detailed)) from None
+        raise AssertionError(str(cheap)) from None
+
+
+class Replay(Comparison):
+    """A recorded game played again on your Board, with your Players and Deck."""
+
+    def __init__(self, student, record: GameRecord) -> None:
+        super().__init__(record)
+        self.student = student
+        self.players = None
+        self.board = None
 
     def start(self) -> None:
         """Make the players, the deck and the board, and check the deal."""
@@ -308,14 +345,7 @@ class Replay:
 
 def replay(student, record: GameRecord) -> None:
     """Play ``record`` on your Board; raise AssertionError at the first difference."""
-    try:
-        Replay(student, record).run(detailed=False)
-    except Mismatch as cheap:
-        try:
-            Replay(student, record).run(detailed=True)
-        except Mismatch as detailed:
-            raise AssertionError(str(detailed)) from None
-        raise AssertionError(str(cheap)) from None
+    first_difference(lambda: Replay(student, record))
 
 
 def play_moves(student, record: GameRecord, count: int):

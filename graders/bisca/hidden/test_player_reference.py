@@ -1,9 +1,11 @@
 """Hidden tests of Player (phase 2): random sequences of moves, and whole games.
 
-The whole games run on the provided Board, with your Suit, Card and Player inside it.
+The whole games run on the provided Board, played by the grader itself; the Board calls
+your two Players in your process (``bisca_player_games``).
 """
 
 import bisca_games
+import bisca_player_games
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -93,27 +95,15 @@ def test_moves_like_the_reference(student, ref, ops):
 
 
 def card_problem(student, ref):
-    """The first thing your Card does unlike the reference that a Board relies on, or None.
+    """The first thing your Card does unlike the reference that a Player relies on, or None.
 
-    Checked: the points of every card, ``beats`` on every pair of one suit (trump or
-    not) and on Ace/2 pairs of different suits under every trump, and equality.
+    Checked: the points of every card (which ``collect`` adds up), and equality (which
+    finds the card ``play`` removes).
     """
-    Suit = ref.suit.Suit
     for model in ref.deck.Deck.standard().cards:
         got = student.attr(ref.canon(model), "points")
         if got != model.points:
             return f"{model.notation}.points gave {got!r} instead of {model.points}"
-    pairs = [(f + "S", led + "S", trump) for f in RANKS for led in RANKS if f != led
-             for trump in (Suit.HEARTS, Suit.SPADES)]
-    pairs += [(f"{high}{f}", f"{low}{led}", trump) for f in "SHCD" for led in "SHCD" if f != led
-              for trump in Suit for high, low in (("A", "2"), ("2", "A"))]
-    for follower, led, trump in pairs:
-        expected = ref.card.Card.from_notation(follower).beats(
-            ref.card.Card.from_notation(led), trump)
-        got = student.method(card(follower), "beats", card(led), ref.canon(trump))
-        if got != expected:
-            return (f"{follower}.beats({led}, Suit.{trump.name}) gave {got!r} "
-                    f"instead of {expected}")
     if student.builtin("eq", card("QS"), card("QS")) is not True:
         return "two cards QS are not equal (==)"
     return None
@@ -126,17 +116,18 @@ def card_problem(student, ref):
     policy=st.sampled_from(bisca_games.POLICIES),
 )
 @example(seed=121, first=0, policy="first")
-def replay_games(student, games, seed, first, policy):
-    bisca_games.replay(student, games.record(seed, first, policy))
+def replay_games(student, ref, games, seed, first, policy):
+    record = games.record(seed, first, policy)
+    bisca_player_games.replay_with_players(student, ref, games, record)
 
 
 @pytest.mark.weight(3)
 def test_whole_games_on_the_provided_board(student, ref, games):
-    """Whole games on the provided Board with your Players: same rounds, hands and scores."""
+    """Whole games on the provided Board with your Players: same hands, won cards, points."""
     problem = card_problem(student, ref)
     if problem is not None:
         pytest.skip(
             f"not scored: your Card differs from the reference ({problem}), which whole "
             "games would charge to Player; the card part counts it"
         )
-    replay_games(student, games)
+    replay_games(student, ref, games)
