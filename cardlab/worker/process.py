@@ -12,6 +12,10 @@ its PID namespace when it has one, and replaced by a fresh one at the next reque
 the request that saw it fail raises :class:`WorkerFailure` with a cause a student
 understands.
 
+A worker is either a new Python process, or a child forked from the tree's zygote
+(:mod:`cardlab.worker.forkserver`), which is cheaper and starts from the same clean state
+every time; both are confined and composed the same way.
+
 Started as root, each worker runs as a user id of its own, and once it has ended the
 judge removes whatever that user left behind (:mod:`cardlab.worker.leftovers`). Where
 the worker gets no private root, the instructor's folders it must never read
@@ -34,6 +38,7 @@ from typing import Any
 from ..errors import CardlabError
 from .compose import Composition
 from .confine import PID_NAMESPACE, PRIVATE_ROOT
+from .forkserver import ForkedWorker, ForkServer, ForkServerGone, worker_environment
 from .leftovers import sweep
 from .sandbox import Limits, WorkerTree, exposed, fresh_user, worker_interpreter
 from .untrusted import clean_answer
@@ -90,21 +95,6 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _worker_environment(home: str, lib: Path, python_home: str | None) -> dict[str, str]:
-    """A small, fixed environment: nothing of the judge's leaks in."""
-    environment = {
-        "PATH": os.defpath,
-        "HOME": home,
-        "LANG": "C.UTF-8",
-        "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONPATH": str(lib),
-    }
-    if python_home is not None:
-        environment["PYTHONHOME"] = python_home
-    return environment
-
-
 @dataclass(frozen=True)
 class Isolation:
     """The confinement layers a worker got, and one note per layer it did not get."""
@@ -119,10 +109,18 @@ class WorkerProcess:
     Args:
         setup: The submission's setup (output cap, limits).
         tree: The grading run's private tree, which the worker loads everything from.
+        forks: The tree's fork server, to fork the worker from its clean zygote; None
+            starts the worker as a new Python process.
     """
 
-    def __init__(self, setup: WorkerSetup, tree: WorkerTree) -> None:
-        """Start a worker (its start-up is not yet waited for)."""
+    def __init__(
+        self, setup: WorkerSetup, tree: WorkerTree, forks: ForkServer | None = None
+    ) -> None:
+        """Start a worker (its start-up is not yet waited for).
+
+        Raises:
+            WorkerFailure: ``forks`` was given and its zygote could not fork.
+        """
         self.setup = setup
         self.tree = tree
         self.home = tempfile.TemporaryDirectory(prefix="cardlab-worker-")
@@ -130,10 +128,33 @@ class WorkerProcess:
         self.init_pid: int | None = None
         self.ends_at = time.monotonic() + setup.limits.worker_seconds
         self.user = setup.limits.user if setup.limits.user is not None else fresh_user()
-        interpreter = worker_interpreter()
         to_worker_read, self.to_worker = os.pipe()
         self.from_worker, from_worker_write = os.pipe()
-        self.process = subprocess.Popen(
+        self.process: subprocess.Popen | ForkedWorker
+        try:
+            if forks is None:
+                self.process = self._spawn(to_worker_read, from_worker_write)
+            else:
+                self.process = forks.fork(self.home.name, to_worker_read, from_worker_write)
+        except ForkServerGone as gone:
+            for fd in (self.to_worker, self.from_worker):
+                os.close(fd)
+            self.home.cleanup()
+            raise WorkerFailure(f"the worker could not start: {gone}") from None
+        finally:
+            os.close(to_worker_read)
+            os.close(from_worker_write)
+        self.reader = FrameReader(self.from_worker)
+        self.requests = 0
+        self.dead = False
+        self.launched = False
+        self.guarded_exposed = False
+        self.started = False
+
+    def _spawn(self, read_fd: int, write_fd: int) -> subprocess.Popen:
+        """A worker started as a new Python process (no fork server)."""
+        interpreter = worker_interpreter()
+        return subprocess.Popen(
             [
                 interpreter.executable,
                 "-S",
@@ -142,25 +163,17 @@ class WorkerProcess:
                 "-B",
                 "-m",
                 "cardlab.worker.serve",
-                str(to_worker_read),
-                str(from_worker_write),
+                str(read_fd),
+                str(write_fd),
             ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            pass_fds=(to_worker_read, from_worker_write),
+            pass_fds=(read_fd, write_fd),
             cwd=self.home.name,
-            env=_worker_environment(self.home.name, tree.lib, interpreter.home),
+            env=worker_environment(self.home.name, self.tree.lib, interpreter.home),
             start_new_session=True,
         )
-        os.close(to_worker_read)
-        os.close(from_worker_write)
-        self.reader = FrameReader(self.from_worker)
-        self.requests = 0
-        self.dead = False
-        self.launched = False
-        self.guarded_exposed = False
-        self.started = False
 
     def start(self, seconds: float = _START_SECONDS) -> None:
         """Confine the worker, then compose the package in it.
