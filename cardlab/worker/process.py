@@ -17,7 +17,9 @@ A worker is either a new Python process, or a child forked from the tree's zygot
 every time; both are confined and composed the same way.
 
 Started as root, each worker runs as a user id of its own, and once it has ended the
-judge removes whatever that user left behind (:mod:`cardlab.worker.leftovers`). Where
+judge removes whatever that user left behind (:mod:`cardlab.worker.leftovers`), unless
+the worker had its own PID and IPC namespaces and a private root: then its processes,
+IPC objects and scratch files ended with those, and there is nothing to sweep. Where
 the worker gets no private root, the instructor's folders it must never read
 (:attr:`WorkerSetup.guarded`) are checked: if other users can read them, grading stops
 with :class:`UnsafeToGrade`, whose message says what to change.
@@ -37,7 +39,7 @@ from typing import Any
 
 from ..errors import CardlabError
 from .compose import Composition
-from .confine import PID_NAMESPACE, PRIVATE_ROOT
+from .confine import OWN_IPC, PID_NAMESPACE, PRIVATE_ROOT
 from .forkserver import ForkedWorker, ForkServer, ForkServerGone, worker_environment
 from .leftovers import sweep
 from .sandbox import Limits, WorkerTree, exposed, fresh_user, worker_interpreter
@@ -52,6 +54,8 @@ from .wire import (
 )
 
 _START_SECONDS = 10.0
+_CONTAINED = frozenset({PID_NAMESPACE, OWN_IPC, PRIVATE_ROOT})
+"""Layers under which nothing of the worker outlives it: no sweep is needed after it."""
 _CRASH_HINTS = {
     signal.SIGSEGV: " (too deep a recursion, or too much memory?)",
     signal.SIGKILL: " (too much memory, or it used up its processor time?)",
@@ -365,5 +369,6 @@ class WorkerProcess:
         for fd in (self.to_worker, self.from_worker):
             with contextlib.suppress(OSError):
                 os.close(fd)
-        sweep(self.user)
+        if not _CONTAINED.issubset(self.isolation.applied):
+            sweep(self.user)  # its processes, IPC objects and files could outlive it
         self.home.cleanup()
