@@ -85,6 +85,16 @@ class ForkedWorker:
         self.returncode = int(status)
         return self.returncode
 
+    def reap_later(self) -> None:
+        """Have the zygote reap the child, which the judge has killed, without waiting.
+
+        The child's process id stays reserved until then, and the judge never signals it
+        again; the zygote's answer is read before the next request's.
+        """
+        if self.returncode is None and self.zygote == self.server.started:
+            self.returncode = -9
+            self.server.send_only({"op": "reap", "pid": self.pid})
+
 
 class ForkServer:
     """A zygote for one private tree, started on first use.
@@ -99,6 +109,7 @@ class ForkServer:
         self.control: socket.socket | None = None
         self.process: subprocess.Popen | None = None
         self.started = 0
+        self.unread = 0
 
     def _start(self) -> socket.socket:
         interpreter = worker_interpreter()
@@ -153,6 +164,9 @@ class ForkServer:
         try:
             control.settimeout(seconds)
             socket.send_fds(control, [json.dumps(request).encode()], list(fds))
+            while self.unread:  # answers to requests sent without waiting (reap_later)
+                control.recv(MESSAGE_BYTES)
+                self.unread -= 1
             data = control.recv(MESSAGE_BYTES)
         except OSError as error:
             raise ForkServerGone(f"the fork server did not answer ({error})") from None
@@ -163,11 +177,23 @@ class ForkServer:
             raise ForkServerGone(f"the fork server failed: {answer['error']}")
         return answer
 
+    def send_only(self, request: dict) -> None:
+        """Send a request whose answer is read (and dropped) before the next one's."""
+        if self.control is None:
+            return
+        try:
+            self.control.send(json.dumps(request).encode())
+        except OSError:
+            self.close()  # the next fork starts a new zygote
+            return
+        self.unread += 1
+
     def close(self) -> None:
         """End the zygote (its children are not touched: their owners kill them)."""
         if self.control is not None:
             self.control.close()
             self.control = None
+        self.unread = 0
         if self.process is not None:
             try:
                 self.process.wait(timeout=5)

@@ -365,7 +365,10 @@ class WorkerProcess:
             os.killpg(self.process.pid, signal.SIGKILL)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait()
+        if isinstance(self.process, ForkedWorker):
+            self.process.reap_later()  # the zygote reaps it while the judge goes on
+        else:
+            self.process.wait()
         for fd in (self.to_worker, self.from_worker):
             with contextlib.suppress(OSError):
                 os.close(fd)
