@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -139,3 +140,16 @@ def test_the_zygote_imports_only_the_standard_library_and_the_runtime():
         and name not in ("cardlab", "cardlab.worker")
     ]
     assert "cardlab.worker.serve" in imported and outside == []
+
+
+def test_a_killed_worker_is_reaped_not_left_a_zombie(counting):
+    killed = []
+    for _ in range(3):
+        counting.counter.add(1, 2)
+        killed.append(counting._process.process.pid)
+        counting.restart()
+    assert counting.counter.add(1, 2) == 1  # the zygote still runs, and has reaped them
+    deadline = time.monotonic() + 5
+    while any(os.path.exists(f"/proc/{pid}") for pid in killed) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in killed if os.path.exists(f"/proc/{pid}")] == []
