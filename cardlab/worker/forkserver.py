@@ -47,6 +47,27 @@ def worker_environment(home: str, lib: Path, python_home: str | None) -> dict[st
     return environment
 
 
+def start_runtime(module: str, fds: tuple[int, ...], home: str, lib: Path) -> subprocess.Popen:
+    """Run a module of the worker's runtime (``python -m``) from a private tree.
+
+    The interpreter skips ``site`` and the user's site folder, puts neither the current
+    folder nor the script's on the import path, and writes no bytecode; it gets the
+    descriptors ``fds`` (named on its command line), no standard input or output, its own
+    session, and :func:`worker_environment`.
+    """
+    interpreter = worker_interpreter()
+    return subprocess.Popen(
+        [interpreter.executable, "-S", "-s", "-P", "-B", "-m", module, *map(str, fds)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        pass_fds=fds,
+        cwd=home,
+        env=worker_environment(home, lib, interpreter.home),
+        start_new_session=True,
+    )
+
+
 class ForkedWorker:
     """A worker forked by the zygote, with the parts of :class:`subprocess.Popen` in use.
 
@@ -112,27 +133,9 @@ class ForkServer:
         self.unread = 0
 
     def _start(self) -> socket.socket:
-        interpreter = worker_interpreter()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.process = subprocess.Popen(
-            [
-                interpreter.executable,
-                "-S",
-                "-s",
-                "-P",
-                "-B",
-                "-m",
-                "cardlab.worker.zygote",
-                str(theirs.fileno()),
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            pass_fds=(theirs.fileno(),),
-            cwd="/",
-            env=worker_environment("/", self.tree.lib, interpreter.home),
-            start_new_session=True,
-        )
+        fds = (theirs.fileno(),)
+        self.process = start_runtime("cardlab.worker.zygote", fds, "/", self.tree.lib)
         theirs.close()
         self.control = ours
         self.started += 1

@@ -40,9 +40,9 @@ from typing import Any
 from ..errors import CardlabError
 from .compose import Composition
 from .confine import OWN_IPC, PID_NAMESPACE, PRIVATE_ROOT
-from .forkserver import ForkedWorker, ForkServer, ForkServerGone, worker_environment
+from .forkserver import ForkedWorker, ForkServer, ForkServerGone, start_runtime
 from .leftovers import sweep
-from .sandbox import Limits, WorkerTree, exposed, fresh_user, worker_interpreter
+from .sandbox import Limits, WorkerTree, exposed, fresh_user
 from .untrusted import clean_answer
 from .wire import (
     ChannelClosed,
@@ -157,27 +157,8 @@ class WorkerProcess:
 
     def _spawn(self, read_fd: int, write_fd: int) -> subprocess.Popen:
         """A worker started as a new Python process (no fork server)."""
-        interpreter = worker_interpreter()
-        return subprocess.Popen(
-            [
-                interpreter.executable,
-                "-S",
-                "-s",
-                "-P",
-                "-B",
-                "-m",
-                "cardlab.worker.serve",
-                str(read_fd),
-                str(write_fd),
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            pass_fds=(read_fd, write_fd),
-            cwd=self.home.name,
-            env=worker_environment(self.home.name, self.tree.lib, interpreter.home),
-            start_new_session=True,
-        )
+        fds = (read_fd, write_fd)
+        return start_runtime("cardlab.worker.serve", fds, self.home.name, self.tree.lib)
 
     def start(self, seconds: float = _START_SECONDS) -> None:
         """Confine the worker, then compose the package in it.
