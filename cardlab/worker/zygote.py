@@ -76,6 +76,7 @@ def _become_worker(control: socket.socket, read_fd: int, write_fd: int, home: st
             os.closerange(low + 1, high)
         os.chdir(home)
         os.environ["HOME"] = home
+        sys.argv = [serve.__file__, str(read_fd), str(write_fd)]  # as a started worker's
         random.seed()  # from the system (each request then seeds it as the judge says)
         serve.Worker(read_fd, write_fd).serve()
         code = 0
