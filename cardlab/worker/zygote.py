@@ -23,7 +23,9 @@ the runtime. A child reaches nothing of the zygote's but its memory as it was at
 fork (runtime modules, and no secret: the zygote holds none); it reseeds ``random``
 from the system before anything else, and every request then seeds it afresh. A child
 is reaped only when the judge asks, so its process id is never reused while the judge
-may still signal it.
+may still signal it. The zygote is killed when the judge ends, and each child
+when the zygote ends (``PR_SET_PDEATHSIG``), so a judge killed mid-grading leaves no worker
+running, though each worker leads a process group of its own.
 
 Only the standard library and the runtime are used: this module runs in the private tree.
 """
@@ -38,7 +40,7 @@ import socket
 import sys
 import time
 
-from . import serve
+from . import confine, serve
 
 MESSAGE_BYTES = 65536
 """The largest request or answer on the control socket."""
@@ -65,10 +67,17 @@ def _wait(pid: int, seconds: float | None) -> int | None:
         time.sleep(_POLL_SECONDS)
 
 
-def _become_worker(control: socket.socket, read_fd: int, write_fd: int, home: str) -> None:
-    """In the forked child: leave the zygote behind and serve as a worker; never return."""
+def _become_worker(
+    control: socket.socket, read_fd: int, write_fd: int, home: str, zygote: int
+) -> None:
+    """In the forked child: leave the zygote behind and serve as a worker; never return.
+
+    The child ends with the zygote, as the zygote ends with the judge, so that a judge
+    that is killed takes every worker along, wherever their process groups are.
+    """
     code = 1
     try:
+        confine.die_with_parent(zygote)
         os.setsid()
         control.close()
         kept = sorted((0, 1, 2, read_fd, write_fd))
@@ -88,9 +97,10 @@ def _answer(control: socket.socket, request: dict, fds: list[int]) -> dict:
     op = request.get("op")
     if op == "fork":
         read_fd, write_fd = fds
+        zygote = os.getpid()
         pid = os.fork()
         if pid == 0:
-            _become_worker(control, read_fd, write_fd, request["home"])
+            _become_worker(control, read_fd, write_fd, request["home"], zygote)
         for fd in fds:
             os.close(fd)
         return {"pid": pid}
@@ -124,6 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     site.setquit()
     sys.dont_write_bytecode = True
     (control_fd,) = (int(arg) for arg in (argv or sys.argv[1:]))
+    confine.die_with_parent()  # a judge that is killed takes the zygote along
     serve_forks(socket.socket(fileno=control_fd))
 
 
