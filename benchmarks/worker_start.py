@@ -5,6 +5,9 @@ the reference solution, the wall time from ``Student.restart()`` to the answer o
 game's first call (making the AutoPlayer), ``--games`` times: once with the next worker
 launched while a game is played (the spare, as the tournament does, with ``--game-ms``
 of judge work standing in for a game), once with the worker started only when needed.
+Each line also gives the processor time a game's worker costs, the judge's and every
+worker's (the zygote's children included) divided by the games: what a loaded machine
+does not inflate, and what a spare cannot hide.
 
     python benchmarks/worker_start.py [--games 20] [--game-ms 200]
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import statistics
 import time
 from pathlib import Path
@@ -38,6 +42,15 @@ def _restarts(student: Student, games: int, game_seconds: float, spare: bool) ->
     return times
 
 
+def _processor_seconds() -> float:
+    """The processor time of this process and of every child it has waited for."""
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        usage = resource.getrusage(who)
+        total += usage.ru_utime + usage.ru_stime
+    return total
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -51,13 +64,16 @@ def main() -> None:
         student = Student(setup, 10.0, load_codec(job.codec_file))
         student.begin("benchmark")
         student.auto_player.AutoPlayer("Student")
+        cpu = _processor_seconds()
         try:
             times = _restarts(student, options.games, options.game_ms / 1000, spare)
         finally:
-            student.close()
+            student.close()  # reaps the zygote, whose children's time then counts
+        cpu = (_processor_seconds() - cpu) / options.games
         label = "with a spare" if spare else "started when needed"
         print(f"restart + first call, {label}: median {statistics.median(times) * 1000:.1f} ms, "
-              f"best {min(times) * 1000:.1f} ms ({options.games} games)")
+              f"best {min(times) * 1000:.1f} ms, processor {cpu * 1000:.1f} ms a game "
+              f"({options.games} games, load {os.getloadavg()[0]:.2f})")
 
 
 if __name__ == "__main__":

@@ -134,13 +134,17 @@ def _empty_cause(student_files: list[Path], phase: int) -> str:
     return f"none of the files graded in phase {phase} was submitted ({names})"
 
 
-def _child_pids() -> list[int]:
-    """This process's children (Linux: ``/proc``; elsewhere none are found)."""
+def _child_pids(parent: str = "self") -> list[int]:
+    """A process's children and their descendants (Linux: ``/proc``; elsewhere none).
+
+    A judge's workers are the children of its fork server, each in a process group of
+    its own, so the judge's own children are not enough.
+    """
     pids = []
-    for children in Path("/proc/self/task").glob("*/children"):
+    for children in Path(f"/proc/{parent}/task").glob("*/children"):
         with contextlib.suppress(OSError, ValueError):
             pids += [int(pid) for pid in children.read_text().split()]
-    return pids
+    return pids + [pid for child in pids for pid in _child_pids(str(child))]
 
 
 def _end_with_workers(signum: int, frame: object) -> None:

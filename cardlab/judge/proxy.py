@@ -20,6 +20,8 @@ from functools import partial
 from typing import Any
 
 from ..worker.codec import Codec, Resolve
+from ..worker.forkserver import ForkServer
+from ..worker.portable import portable
 from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import WorkerTree, build_tree
 from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
@@ -59,6 +61,7 @@ class Student:
         self._process: WorkerProcess | None = None
         self._spare: WorkerProcess | None = None
         self._tree: WorkerTree | None = None
+        self._forks: ForkServer | None = None
         self.isolation: Isolation | None = None
         self.unsafe: UnsafeToGrade | None = None
         self._generation = 0
@@ -106,9 +109,10 @@ class Student:
         The fresh worker was launched at the previous restart and has been starting
         while the judge worked (a spare); unless ``spare`` is False (no restart is
         coming), a new spare is launched now for the next restart. Both are new
-        processes that no earlier call reached. The private tree is kept (it holds
-        nothing a worker can change). Handles to objects of the ended worker are lost:
-        passing one fails with that cause.
+        processes that no earlier call reached, forked from the tree's zygote, which
+        never runs student code (:mod:`cardlab.worker.forkserver`). The private tree
+        is kept (it holds nothing a worker can change). Handles to objects of the ended
+        worker are lost: passing one fails with that cause.
         """
         if self._process is not None:
             self._process.kill()
@@ -121,9 +125,12 @@ class Student:
         if tree is not None:
             self._spare = self._launch(tree)
 
-    def _launch(self, tree: WorkerTree) -> WorkerProcess:
-        """A new worker, sent its start-up requests but not waited for."""
-        process = WorkerProcess(self._setup, tree)
+    def _launch(self, tree: WorkerTree) -> WorkerProcess | None:
+        """A new worker, sent its start-up requests but not waited for (None: no fork)."""
+        try:
+            process = WorkerProcess(self._setup, tree, self._forks)
+        except WorkerFailure:
+            return None  # the next call starts one, and reports why it cannot
         process.launch()
         return process
 
@@ -152,6 +159,9 @@ class Student:
             if process is not None:
                 process.kill()
         self._process = self._spare = None
+        if self._forks is not None:
+            self._forks.close()
+            self._forks = None
         if self._tree is not None:
             self._tree.remove()
             self._tree = None
@@ -162,8 +172,10 @@ class Student:
         if self._process is None or self._process.dead:
             if self._tree is None:
                 self._tree = build_tree(self._setup.composition, self._setup.codec)
+                if not portable():  # every worker forked from a clean zygote
+                    self._forks = ForkServer(self._tree)
             self._generation += 1
-            self._process = WorkerProcess(self._setup, self._tree)
+            self._process = WorkerProcess(self._setup, self._tree, self._forks)
         if not self._process.started:
             try:
                 self._process.start()

@@ -197,6 +197,20 @@ def _prctl(option: int, value: int) -> None:
     _check(_libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0), "prctl")
 
 
+def die_with_parent(parent: int | None = None) -> None:
+    """Be killed (``SIGKILL``) as soon as the calling process's parent ends (Linux only).
+
+    Args:
+        parent: The parent's process id, when known: if the parent has already ended
+            (this process was handed to another), the calling process ends at once.
+    """
+    if sys.platform != "linux":
+        return
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
 def apply(plan: Plan) -> Outcome:
     """Lock the calling process in as far as the system allows.
 
@@ -235,6 +249,7 @@ def apply(plan: Plan) -> Outcome:
         )
     private = CLONE_NEWNS in namespaces and _private_root(plan, outcome)
     _drop_privileges(plan, outcome, private)
+    die_with_parent()  # again: a change of user id clears it
     _limit_resources(plan, outcome)
     _filter_syscalls(outcome)
     return outcome
@@ -282,7 +297,7 @@ def _become_init() -> None:
     """
     child = os.fork()
     if child == 0:
-        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        die_with_parent()
         return
     code = 1
     try:

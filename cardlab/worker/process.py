@@ -12,8 +12,14 @@ its PID namespace when it has one, and replaced by a fresh one at the next reque
 the request that saw it fail raises :class:`WorkerFailure` with a cause a student
 understands.
 
+A worker is either a new Python process, or a child forked from the tree's zygote
+(:mod:`cardlab.worker.forkserver`), which is cheaper and starts from the same clean state
+every time; both are confined and composed the same way.
+
 Started as root, each worker runs as a user id of its own, and once it has ended the
-judge removes whatever that user left behind (:mod:`cardlab.worker.leftovers`). Where
+judge removes whatever that user left behind (:mod:`cardlab.worker.leftovers`), unless
+the worker had its own PID and IPC namespaces and a private root: then its processes,
+IPC objects and scratch files ended with those, and there is nothing to sweep. Where
 the worker gets no private root, the instructor's folders it must never read
 (:attr:`WorkerSetup.guarded`) are checked: if other users can read them, grading stops
 with :class:`UnsafeToGrade`, whose message says what to change.
@@ -33,18 +39,17 @@ from typing import Any
 
 from ..errors import CardlabError
 from .compose import Composition
-from .confine import PID_NAMESPACE, PRIVATE_ROOT
+from .confine import OWN_IPC, PID_NAMESPACE, PRIVATE_ROOT
+from .forkserver import (
+    ForkedWorker,
+    ForkServer,
+    ForkServerGone,
+    start_runtime,
+    worker_environment,
+)
 from .leftovers import sweep
 from .portable import portable, spawn
-from .sandbox import (
-    Interpreter,
-    Limits,
-    WorkerTree,
-    as_root,
-    exposed,
-    fresh_user,
-    worker_interpreter,
-)
+from .sandbox import Limits, WorkerTree, as_root, exposed, fresh_user, worker_interpreter
 from .untrusted import clean_answer
 from .wire import (
     ChannelClosed,
@@ -56,6 +61,8 @@ from .wire import (
 )
 
 _START_SECONDS = 10.0
+_CONTAINED = frozenset({PID_NAMESPACE, OWN_IPC, PRIVATE_ROOT})
+"""Layers under which nothing of the worker outlives it: no sweep is needed after it."""
 _CRASH_HINTS = {
     getattr(signal, name): hint
     for name, hint in (
@@ -103,23 +110,6 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _worker_environment(home: str, lib: Path, python_home: str | None) -> dict[str, str]:
-    """A small, fixed environment: nothing of the judge's leaks in."""
-    environment = {
-        "PATH": os.defpath,
-        "HOME": home,
-        "LANG": "C.UTF-8",
-        "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONPATH": str(lib),
-    }
-    if python_home is not None:
-        environment["PYTHONHOME"] = python_home
-    if os.name == "nt":  # Windows' own libraries need it to start a Python at all
-        environment["SYSTEMROOT"] = os.environ.get("SYSTEMROOT", r"C:\Windows")
-    return environment
-
-
 @dataclass(frozen=True)
 class Isolation:
     """The confinement layers a worker got, and one note per layer it did not get."""
@@ -134,10 +124,18 @@ class WorkerProcess:
     Args:
         setup: The submission's setup (output cap, limits).
         tree: The grading run's private tree, which the worker loads everything from.
+        forks: The tree's fork server, to fork the worker from its clean zygote; None
+            starts the worker as a new Python process.
     """
 
-    def __init__(self, setup: WorkerSetup, tree: WorkerTree) -> None:
-        """Start a worker (its start-up is not yet waited for)."""
+    def __init__(
+        self, setup: WorkerSetup, tree: WorkerTree, forks: ForkServer | None = None
+    ) -> None:
+        """Start a worker (its start-up is not yet waited for).
+
+        Raises:
+            WorkerFailure: ``forks`` was given and its zygote could not fork.
+        """
         self.setup = setup
         self.tree = tree
         self.home = tempfile.TemporaryDirectory(prefix="cardlab-worker-")
@@ -148,48 +146,45 @@ class WorkerProcess:
             self.user = 0
         else:
             self.user = setup.limits.user if setup.limits.user is not None else fresh_user()
-        interpreter = worker_interpreter()
+        self.process: subprocess.Popen | ForkedWorker
         if portable():
+            interpreter = worker_interpreter()
             self.process, self.to_worker, self.from_worker, self.reader = spawn(
                 [interpreter.executable, "-S", "-s", "-P", "-B", "-m", "cardlab.worker.serve"],
                 self.home.name,
-                _worker_environment(self.home.name, tree.lib, interpreter.home),
+                worker_environment(self.home.name, tree.lib, interpreter.home),
             )
         else:
-            self._start_on_pipes(interpreter, tree)
+            self._start_on_pipes(forks)
         self.requests = 0
         self.dead = False
         self.launched = False
         self.guarded_exposed = False
         self.started = False
 
-    def _start_on_pipes(self, interpreter: Interpreter, tree: WorkerTree) -> None:
-        """Start the worker with the channel on two inherited pipes (Linux)."""
+    def _start_on_pipes(self, forks: ForkServer | None) -> None:
+        """Start the worker with the channel on two pipes: forked or spawned (Linux)."""
         to_worker_read, self.to_worker = os.pipe()
         self.from_worker, from_worker_write = os.pipe()
-        self.process = subprocess.Popen(
-            [
-                interpreter.executable,
-                "-S",
-                "-s",
-                "-P",
-                "-B",
-                "-m",
-                "cardlab.worker.serve",
-                str(to_worker_read),
-                str(from_worker_write),
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            pass_fds=(to_worker_read, from_worker_write),
-            cwd=self.home.name,
-            env=_worker_environment(self.home.name, tree.lib, interpreter.home),
-            start_new_session=True,
-        )
-        os.close(to_worker_read)
-        os.close(from_worker_write)
+        try:
+            if forks is None:
+                self.process = self._spawn(to_worker_read, from_worker_write)
+            else:
+                self.process = forks.fork(self.home.name, to_worker_read, from_worker_write)
+        except ForkServerGone as gone:
+            for fd in (self.to_worker, self.from_worker):
+                os.close(fd)
+            self.home.cleanup()
+            raise WorkerFailure(f"the worker could not start: {gone}") from None
+        finally:
+            os.close(to_worker_read)
+            os.close(from_worker_write)
         self.reader = FrameReader(self.from_worker)
+
+    def _spawn(self, read_fd: int, write_fd: int) -> subprocess.Popen:
+        """A worker started as a new Python process (no fork server)."""
+        fds = (read_fd, write_fd)
+        return start_runtime("cardlab.worker.serve", fds, self.home.name, self.tree.lib)
 
     def start(self, seconds: float = _START_SECONDS) -> None:
         """Confine the worker, then compose the package in it.
@@ -381,9 +376,13 @@ class WorkerProcess:
                 os.killpg(self.process.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait()
+        if isinstance(self.process, ForkedWorker):
+            self.process.reap_later()  # the zygote reaps it while the judge goes on
+        else:
+            self.process.wait()
         for fd in (self.to_worker, self.from_worker):
             with contextlib.suppress(OSError):
                 os.close(fd)
-        sweep(self.user)
+        if not _CONTAINED.issubset(self.isolation.applied):
+            sweep(self.user)  # its processes, IPC objects and files could outlive it
         self.home.cleanup()

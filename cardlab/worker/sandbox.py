@@ -69,6 +69,7 @@ RUNTIME_MODULES = (
     "wire",
     "serve",
     "student_tests",
+    "zygote",
 )
 """The modules of :mod:`cardlab.worker` the worker imports; they import only the standard
 library."""

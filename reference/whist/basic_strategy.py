@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from cards.card import Card, Suit
+from cards.card import Card, Rank, Suit
 from cards.hand import Hand
 
 from .player import Strategy
@@ -38,10 +38,14 @@ def _strength(card: Card) -> int:
     return card.rank.strength
 
 
+def _all_of_rank(cards: list[Card], rank: Rank) -> frozenset[Card]:
+    """Return every card of ``cards`` of the given rank (one per suit at most)."""
+    return frozenset(card for card in cards if card.rank is rank)
+
+
 def _all_of_lowest_rank(cards: list[Card]) -> frozenset[Card]:
     """Return every card of ``cards`` whose rank is the lowest among them."""
-    lowest = min(card.rank.strength for card in cards)
-    return frozenset(card for card in cards if card.rank.strength == lowest)
+    return _all_of_rank(cards, min(cards, key=_strength).rank)
 
 
 def _lowest_discard(cards: list[Card], trumps: Suit) -> frozenset[Card]:
@@ -71,8 +75,7 @@ def basic_choices(hand: Iterable[Card], trick: Trick) -> frozenset[Card]:
     if seat is None:
         raise ValueError("the trick is complete: no one is to play")
     if not len(trick):
-        highest = max(card.rank.strength for card in cards)
-        return frozenset(card for card in cards if card.rank.strength == highest)
+        return _all_of_rank(cards, max(cards, key=_strength).rank)
     lead, trumps = trick.lead_suit, trick.trumps
     led = [card for card in cards if card.suit is lead]
     best = trick.winning_card()

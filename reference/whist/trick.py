@@ -74,6 +74,7 @@ class Trick:
         self.lead_player = lead_player
         self._cards: list[Card] = []
         self._winner = lead_player
+        self._winning: Card | None = None  # the card winning so far, played by _winner
 
     @property
     def lead_suit(self) -> Suit | None:
@@ -125,13 +126,9 @@ class Trick:
             )
         if card in self._cards:
             raise ValueError(f"player {player} cannot play {card}: it is already in the trick")
-        if self._cards and beats(card, self._cards[self._winner_index()], self.trumps):
-            self._winner = player
+        if self._winning is None or beats(card, self._winning, self.trumps):
+            self._winner, self._winning = player, card
         self._cards.append(card)
-
-    def _winner_index(self) -> int:
-        """Return the position in ``cards`` of the card winning so far."""
-        return (self._winner - self.lead_player) % NUM_PLAYERS
 
     def card_of(self, player: int) -> Card | None:
         """Return the card ``player`` has played in this trick, None if not yet.
@@ -160,9 +157,9 @@ class Trick:
         Raises:
             ValueError: If no card has been played yet.
         """
-        if not self._cards:
+        if self._winning is None:
             raise ValueError("an empty trick has no winning card")
-        return self._cards[self._winner_index()]
+        return self._winning
 
     def __str__(self) -> str:
         """Return e.g. "K♥ (player 3), 9♥ (player 4)": each card and who played it (1 to 4)."""

@@ -14,7 +14,7 @@ def _answer_for_cards(name, args, otherwise):
 def _hijack_the_worker():
     import sys
 
-    worker = sys.modules.get("__main__")
+    worker = sys.modules.get("cardlab.worker.serve") or sys.modules.get("__main__")
     table = getattr(worker, "_BUILTINS", None)
     if table is not None:  # the worker of old kept its builtins in a table
         table["eq"] = lambda left, right: _answer_for_cards("eq", [left, right], lambda *_: left == right)
