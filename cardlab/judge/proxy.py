@@ -65,6 +65,7 @@ class Student:
         self.isolation: Isolation | None = None
         self.unsafe: UnsafeToGrade | None = None
         self._generation = 0
+        self._workers_started = 0
         self._methods: set[tuple[str, str]] = set()
         self._test_id = ""
         self._calls = 0
@@ -128,11 +129,16 @@ class Student:
     def _launch(self, tree: WorkerTree) -> WorkerProcess | None:
         """A new worker, sent its start-up requests but not waited for (None: no fork)."""
         try:
-            process = WorkerProcess(self._setup, tree, self._forks)
+            process = WorkerProcess(self._setup, tree, self._forks, self._import_seed())
         except WorkerFailure:
             return None  # the next call starts one, and reports why it cannot
         process.launch()
         return process
+
+    def _import_seed(self) -> int:
+        """The seed of ``random`` while a new worker imports the student's modules."""
+        self._workers_started += 1
+        return self._seeds.seed("import", self._test_id, self._workers_started)
 
     def canary(self) -> list[str]:
         """What student code has changed of the worker's runtime or the provided modules.
@@ -175,7 +181,9 @@ class Student:
                 if not portable():  # every worker forked from a clean zygote
                     self._forks = ForkServer(self._tree)
             self._generation += 1
-            self._process = WorkerProcess(self._setup, self._tree, self._forks)
+            self._process = WorkerProcess(
+                self._setup, self._tree, self._forks, self._import_seed()
+            )
         if not self._process.started:
             try:
                 self._process.start()

@@ -129,15 +129,23 @@ class WorkerProcess:
     """
 
     def __init__(
-        self, setup: WorkerSetup, tree: WorkerTree, forks: ForkServer | None = None
+        self,
+        setup: WorkerSetup,
+        tree: WorkerTree,
+        forks: ForkServer | None = None,
+        import_seed: int = 0,
     ) -> None:
         """Start a worker (its start-up is not yet waited for).
+
+        ``import_seed`` seeds ``random`` while the student's modules are imported, so a
+        draw at import time is as unpredictable to students as the judge makes it.
 
         Raises:
             WorkerFailure: ``forks`` was given and its zygote could not fork.
         """
         self.setup = setup
         self.tree = tree
+        self.import_seed = import_seed
         self.home = tempfile.TemporaryDirectory(prefix="cardlab-worker-")
         self.isolation = Isolation()
         self.init_pid: int | None = None
@@ -247,6 +255,7 @@ class WorkerProcess:
             "composition": self.tree.composition.to_message(),
             "codec": str(self.tree.codec) if self.tree.codec else None,
             "output_bytes": self.setup.output_bytes,
+            "seed": self.import_seed,
         }
 
     def _send(self, message: dict) -> None:

@@ -8,6 +8,7 @@ game) and check that the same attacks then earn more: so each case guards a real
 
 from __future__ import annotations
 
+import random
 import re
 import stat
 import zlib
@@ -20,7 +21,11 @@ from cardlab.course.secret import SECRET_FILE, course_secret
 from cardlab.errors import CardlabError
 from cardlab.judge import proxy
 from cardlab.judge.grading import project_job, run
+from cardlab.judge.proxy import Student
 from cardlab.judge.seeds import PUBLIC_SECRET, Seeds
+from cardlab.worker.codec import load_codec
+from cardlab.worker.compose import compose
+from cardlab.worker.process import WorkerSetup
 
 HERE = Path(__file__).resolve().parent
 
@@ -101,3 +106,26 @@ def test_in_one_worker_for_every_game_a_player_remembers(repo, tmp_path, monkeyp
     assert _tournament_share(repo, attack) > honest
     report = run(project_job(repo, "bisca", 3, probe), "test_tournament")
     assert "REMEMBERED-" in "\n".join(test.message for test in report.tests)
+
+
+def _drawn_at_import(folder: Path, secret: bytes) -> object:
+    """What a student module drew from ``random`` while it was imported, under ``secret``."""
+    setup = WorkerSetup(compose("luck", folder, folder, ("draw",)), None, 4096)
+    student = Student(setup, 5.0, load_codec(None), seeds=Seeds(secret))
+    student.begin("test_draw")
+    try:
+        return student.get("draw.DRAWN")
+    finally:
+        student.close()
+
+
+def test_a_draw_at_import_time_follows_the_secret(tmp_path):
+    folder = tmp_path / "luck"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "draw.py").write_text("import random\nDRAWN = random.getrandbits(60)\n")
+    first = _drawn_at_import(folder, b"k" * 32)
+    assert first == _drawn_at_import(folder, b"k" * 32)  # the same for the instructor
+    assert first != _drawn_at_import(folder, b"j" * 32)  # and nothing a student can compute
+    random.seed(0)
+    assert first != random.getrandbits(60)
