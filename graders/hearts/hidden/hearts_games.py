@@ -1,13 +1,21 @@
 """Shared pieces of the hidden hearts graders: seeded reference games and their situations.
 
 A game is fixed by a seed: North is the ``Dealer`` with ``random.Random(seed)``, and the
-player at seat ``s`` (1 to 3) a ``Player`` with ``random.Random(seed * 7 + s)``.
+player at seat ``s`` (1 to 3) a ``Player`` with ``random.Random(seed * 7 + s)``. Every
+seed that reaches student code comes from the course secret (the ``seeds`` fixture, see
+``cardlab.judge.seeds``): a test names its games ("legality", 7) and reports show the
+names, never the seeds.
 """
 
 import random
 
 SEAT_NAMES = ("North", "East", "South", "West")
-BASE_SEED = 590_2010
+
+
+def game_seeds(seeds, purpose: str, first: int, count: int) -> dict[int, int]:
+    """The seeds of games ``first`` to ``first + count - 1`` of ``purpose``, by number."""
+    return {number: seeds.seed("hearts", purpose, number)
+            for number in range(first, first + count)}
 
 
 def seat_seed(seed: int, seat: int) -> int:

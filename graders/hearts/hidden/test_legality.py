@@ -19,17 +19,17 @@ BATCHES = 10
 
 
 @pytest.mark.parametrize("batch", range(BATCHES))
-def test_every_play_is_legal(student, ref, batch):
+def test_every_play_is_legal(student, ref, seeds, batch):
     """30 seeded games of your computer players: every card played is legal."""
     per_batch = GAMES // BATCHES
-    first = hearts_games.BASE_SEED + 1000 + batch * per_batch
-    for seed in range(first, first + per_batch):
+    games = hearts_games.game_seeds(seeds, "legality", batch * per_batch + 1, per_batch)
+    for number, seed in games.items():
         try:
             values = hearts_games.student_game(student, seed).play_game()
         except (StudentRaised, WorkerFailure) as error:
-            raise AssertionError(f"seeded game {seed - hearts_games.BASE_SEED}: {error}") from None
+            raise AssertionError(f"seeded game {number}: {error}") from None
         if not isinstance(values, list) or not values:
-            raise AssertionError(f"seeded game {seed}: play_game() returned {values!r}")
+            raise AssertionError(f"seeded game {number}: play_game() returned {values!r}")
         problems = hearts_games.illegal_plays(ref, hearts_games.events_from(ref, values))
         if problems:
-            raise AssertionError(f"seeded game {seed - hearts_games.BASE_SEED}: {problems[0]}")
+            raise AssertionError(f"seeded game {number}: {problems[0]}")
