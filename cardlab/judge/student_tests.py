@@ -38,6 +38,7 @@ from ..course.spec import Part, StudentTests
 from ..worker import compose
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree, open_to_readers
+from ..worker.student_tests import MAX_PARALLEL_RUNS
 from ..worker.wire import from_json
 from .chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
 from .results import FAILED, PASSED, VISIBLE, TestResult
@@ -56,7 +57,9 @@ WHEAT, WHEAT_AGAIN = "wheat", "wheat again"
 
 CHAFF_FACTOR = 3.0
 """A run on a chaff may take this many times the first run on the wheat, within the
-suite's limit: it runs no more tests, and stops at the first failure."""
+suite's limit: it runs no more tests, and stops at the first failure. The time is
+multiplied by :data:`~cardlab.worker.student_tests.MAX_PARALLEL_RUNS`, as runs side by
+side share the processors: a run cut for lack of time catches its chaff."""
 
 MIN_CHAFF_SECONDS = 10.0
 """The shortest time a run on a chaff is given, however quick the wheat's run."""
@@ -204,7 +207,8 @@ class _Runner:
         started = time.perf_counter()
         first = self._run(WHEAT, None, stop_early=False)
         limit = self.settings.suite_seconds
-        budget = min(limit, max(MIN_CHAFF_SECONDS, CHAFF_FACTOR * (time.perf_counter() - started)))
+        alone = CHAFF_FACTOR * (time.perf_counter() - started)
+        budget = min(limit, MAX_PARALLEL_RUNS * max(MIN_CHAFF_SECONDS, alone))
         notes = _run_notes(first, "a correct implementation")
         valid = frozenset(first.passed)
         quickest_first = sorted(valid, key=lambda test: (first.passed[test], test))
