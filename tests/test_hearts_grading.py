@@ -52,7 +52,7 @@ BUGS = (
     Bug("game over at 99", 1, "rules.py", "return any(total >= limit for total in totals)",
         "return any(total >= limit - 1 for total in totals)", "rules"),
     Bug("play keeps the card", 1, "player.py",
-        "        self._hand.remove(card)\n", "", "player"),
+        "del self._hand[card]", "self._hand[card]", "player"),
     Bug("choose takes the first legal card", 1, "player.py",
         "return self._rng.choice(situation.legal_plays)", "return situation.legal_plays[0]",
         "player"),

@@ -64,3 +64,26 @@ def test_an_answer_that_cannot_break_a_limit_is_left_as_it_is():
     assert clean_answer(answer, 4096, frame) == json.loads(frame)
     long, frame = _answer(ok="x" * (MAX_TEXT + 1))
     assert clean_answer(long, 4096, frame)["ok"].endswith("[cut: 1 more characters]")
+
+
+def test_a_frame_is_walked_only_when_its_bytes_could_break_a_limit():
+    from cardlab.worker.untrusted import _may_need_cleaning
+
+    def frame(data) -> bytes:
+        return json.dumps(data).encode()
+
+    events = [{"$v": ["Event", f"play {n % 4} QS 0"]} for n in range(5000)]
+    assert len(frame(events)) > MAX_TEXT
+    assert not _may_need_cleaning(frame(events), MAX_TEXT)  # long but shallow, short strings
+    assert not _may_need_cleaning(frame(["[[[{{{" * 100]), MAX_TEXT)  # brackets in a string
+    assert _may_need_cleaning(frame(["x" * (MAX_TEXT + 1)]), MAX_TEXT)
+    assert _may_need_cleaning(frame({"k" * (MAX_TEXT + 1): 1}), MAX_TEXT)
+    assert _may_need_cleaning(frame(['\\"' * MAX_TEXT]), MAX_TEXT)  # escapes inside
+    assert _may_need_cleaning(b'["\\ud800"]', MAX_TEXT)
+    deep: list = [1]
+    for _ in range(MAX_DEPTH - 1):
+        deep = [deep, [[], {}]]
+    assert _may_need_cleaning(frame(deep), MAX_TEXT)
+    answer, raw = _answer(ok=deep)
+    with pytest.raises(ProtocolError, match="nested more than"):
+        clean_answer(answer, 4096, raw)

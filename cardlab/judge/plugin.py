@@ -9,8 +9,9 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
   the test's part: see ``[grading] other_parts`` in the spec), ``ref``
   (the reference, hidden tests only), ``phase`` (the spec's phase), ``credit``
   (partial credit), ``student_files`` (the submission's files, to read as text),
-  ``seeds`` (seeds derived from the course secret) and ``artifacts`` (a folder for files
-  a test makes for the report, such as a plot);
+  ``seeds`` (seeds derived from the course secret), ``secret_examples`` (hypothesis
+  examples drawn from the course secret, for a grader folder that opts in) and
+  ``artifacts`` (a folder for files a test makes for the report, such as a plot);
 * seeds hypothesis per test, with no example database;
 * turns every failure into a message for the student: what was called, what came
   back, and how to run the test again; never a framework traceback;
@@ -452,6 +453,30 @@ def student_files(request: pytest.FixtureRequest) -> Mapping[str, Path]:
 def seeds(request: pytest.FixtureRequest) -> Seeds:
     """Seeds from the course secret: ``seeds.seed("tournament", deal)`` (see judge.seeds)."""
     return _plugin(request).settings.seeds
+
+
+@pytest.fixture
+def secret_examples(request: pytest.FixtureRequest, seeds: Seeds) -> None:
+    """Draw this test's hypothesis examples from the course secret, not from its source.
+
+    The grading profile derandomizes hypothesis, which draws the same examples wherever
+    the test's code is the same: values student code sees (seeds, deals, hands) would
+    be known to anyone who has run the graders. A grader folder opts in by making this
+    fixture autouse in its ``conftest.py``; examples stay the same on every run under
+    one secret (a state machine made inside a test takes ``hypothesis.seed`` itself).
+    """
+    seed_examples(request.node.obj, seeds, request.node.nodeid)
+
+
+def seed_examples(test: Callable[..., Any], seeds: Seeds, test_id: str) -> None:
+    """Make hypothesis draw the examples of ``test`` from ``seeds`` and ``test_id``.
+
+    A test that is not a hypothesis test is left as it is.
+    """
+    from hypothesis import seed
+
+    if getattr(test, "is_hypothesis_test", False):
+        seed(seeds.seed("hypothesis", test_id))(test)
 
 
 @pytest.fixture

@@ -38,6 +38,7 @@ from ..course.spec import Part, StudentTests
 from ..worker import compose
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree, open_to_readers
+from ..worker.student_tests import MAX_PARALLEL_RUNS
 from ..worker.wire import from_json
 from .chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
 from .results import FAILED, PASSED, VISIBLE, TestResult
@@ -46,6 +47,9 @@ TEST_LIBRARIES = ("pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pygm
 """What the worker needs to run pytest, copied into its private tree (``py`` is
 pytest's one-module shim)."""
 
+PYTEST_LEXERS = frozenset({"__init__", "_mapping", "python", "diff"})
+"""The modules of ``pygments.lexers`` copied: the package, its table, and what pytest uses."""
+
 MAX_TEST_FILES = 100
 """Test files of a submission looked at; the rest are ignored."""
 
@@ -53,7 +57,9 @@ WHEAT, WHEAT_AGAIN = "wheat", "wheat again"
 
 CHAFF_FACTOR = 3.0
 """A run on a chaff may take this many times the first run on the wheat, within the
-suite's limit: it runs no more tests, and stops at the first failure."""
+suite's limit: it runs no more tests, and stops at the first failure. The time is
+multiplied by :data:`~cardlab.worker.student_tests.MAX_PARALLEL_RUNS`, as runs side by
+side share the processors: a run cut for lack of time catches its chaff."""
 
 MIN_CHAFF_SECONDS = 10.0
 """The shortest time a run on a chaff is given, however quick the wheat's run."""
@@ -201,19 +207,26 @@ class _Runner:
         started = time.perf_counter()
         first = self._run(WHEAT, None, stop_early=False)
         limit = self.settings.suite_seconds
-        budget = min(limit, max(MIN_CHAFF_SECONDS, CHAFF_FACTOR * (time.perf_counter() - started)))
+        alone = CHAFF_FACTOR * (time.perf_counter() - started)
+        budget = min(limit, MAX_PARALLEL_RUNS * max(MIN_CHAFF_SECONDS, alone))
         notes = _run_notes(first, "a correct implementation")
         valid = frozenset(first.passed)
         quickest_first = sorted(valid, key=lambda test: (first.passed[test], test))
         order = [chaff.id for chaff in self.chaffs]
         order.insert(secrets.randbelow(len(order) + 1), WHEAT_AGAIN)
-        runs = {
-            name: self._run(
-                name, quickest_first, name != WHEAT_AGAIN, limit if name == WHEAT_AGAIN else budget
+        runs = {}
+        if valid:
+            runs = self._runs(
+                {
+                    name: self._request(
+                        name,
+                        quickest_first,
+                        name != WHEAT_AGAIN,
+                        limit if name == WHEAT_AGAIN else budget,
+                    )
+                    for name in order
+                }
             )
-            for name in order
-            if valid
-        }
         failures = dict(first.failed)
         again = runs.get(WHEAT_AGAIN)
         if again is not None:
@@ -230,34 +243,67 @@ class _Runner:
         survived = tuple(c for c in self.chaffs if c not in caught)
         return Outcome(valid, failures, caught, survived, tuple(notes))
 
-    def _run(
-        self, name: str, only: list[str] | None, stop_early: bool, seconds: float | None = None
-    ) -> Run:
-        """One run of the student's tests against ``name``, within ``seconds`` (the suite's)."""
-        seconds = seconds or self.settings.suite_seconds
+    def _run(self, name: str, only: list[str] | None, stop_early: bool) -> Run:
+        """One run of the student's tests against ``name``, within the suite's limit."""
+        return self._runs({name: self._request(name, only, stop_early, None)})[name]
+
+    def _request(
+        self, name: str, only: list[str] | None, stop_early: bool, seconds: float | None
+    ) -> dict:
+        """The fields of one run against ``name``, within ``seconds`` (the suite's)."""
+        return {
+            "composition": self.variants[name].to_message(),
+            "only": only,
+            "stop_at_first_failure": stop_early,
+            "suite_seconds": seconds or self.settings.suite_seconds,
+        }
+
+    def _runs(self, requests: dict[str, dict]) -> dict[str, Run]:
+        """Runs against several variants, in one request: the worker runs them side by side.
+
+        The request may take as long as the runs one after the other, and a margin.
+        """
         request = {
             "op": "student_tests",
-            "composition": self.variants[name].to_message(),
             "tests": str(self.tests),
             "testlib": str(self.tree.root / "testlib"),
             "ini": str(self.ini),
-            "only": only,
-            "stop_at_first_failure": stop_early,
             "test_seconds": self.settings.test_seconds,
-            "suite_seconds": seconds,
+            "runs": list(requests.values()),
         }
+        seconds = sum(run["suite_seconds"] for run in requests.values()) + _MARGIN_SECONDS
         try:
-            answer = self._worker().request(request, seconds + _MARGIN_SECONDS)
+            answer = self._worker().request(request, seconds)
         except WorkerFailure as failure:
             self.process = None
-            return Run({}, {}, {}, f"stopped: {failure}")
-        return _read_answer(answer, seconds)
+            return {name: Run({}, {}, {}, f"stopped: {failure}") for name in requests}
+        why = str((answer.get("raised") or {}).get("message", "no answer"))
+        data = _run_data(answer, len(requests))
+        return {
+            name: _read_run(one, why, run["suite_seconds"])
+            for (name, run), one in zip(requests.items(), data, strict=True)
+        }
 
     def _worker(self) -> WorkerProcess:
         if self.process is None or self.process.dead:
             self.process = WorkerProcess(self.setup, self.tree)
             self.process.start()
         return self.process
+
+
+def _run_data(answer: dict, count: int) -> list[object]:
+    """Each run's data in the worker's answer to ``count`` runs.
+
+    None for every run when the answer is not a list of that many (fail closed).
+    """
+    try:
+        data = from_json(answer["ok"]) if "ok" in answer else None
+    except (TypeError, ValueError, KeyError):
+        data = None
+    runs = data.get("runs") if isinstance(data, dict) else None
+    if not isinstance(runs, list) or len(runs) != count:
+        return [None] * count
+    return runs
 
 
 def _catches(run: Run, valid: frozenset[str]) -> bool:
@@ -319,20 +365,33 @@ def _add_testlib(folder: Path) -> None:
             continue
         if spec.submodule_search_locations:
             source = Path(next(iter(spec.submodule_search_locations)))
-            shutil.copytree(source, folder / source.name)
+            shutil.copytree(source, folder / source.name, ignore=_unused_lexers)
         else:
             shutil.copyfile(spec.origin, folder / Path(spec.origin).name)
 
 
-def _read_answer(answer: dict, seconds: float) -> Run:
-    """A run from the worker's answer, checked in the judge (fail closed)."""
-    try:
-        data = from_json(answer["ok"]) if "ok" in answer else None
-    except (TypeError, ValueError, KeyError):
-        data = None
+def _unused_lexers(folder: str, names: list[str]) -> list[str]:
+    """The lexers of pygments that pytest does not use (two thirds of what is copied).
+
+    pytest imports pygments for its Python and diff lexers only (to colour code).
+    """
+    path = Path(folder)
+    if "pygments" not in path.parts or "lexers" not in (path.name, path.parent.name):
+        return []
+    return [name for name in names if name != "__pycache__" and _stem(name) not in PYTEST_LEXERS]
+
+
+def _stem(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+def _read_run(data: object, why: str, seconds: float) -> Run:
+    """A run from the worker's data for it, checked in the judge (fail closed).
+
+    ``why`` says why there is no data, when there is none.
+    """
     if not isinstance(data, dict) or not isinstance(data.get("events"), list):
-        raised = answer.get("raised") or {}
-        return Run({}, {}, {}, f"the run failed: {raised.get('message', 'no answer')}")
+        return Run({}, {}, {}, f"the run failed: {why}")
     passed: dict[str, float] = {}
     failed: dict[str, str] = {}
     broken: dict[str, str] = {}

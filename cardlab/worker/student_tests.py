@@ -1,12 +1,13 @@
 """In the worker: run a student's own pytest tests against one implementation.
 
-The judge asks for one *run* at a time: the student's test folder against one
-composition of the package (the reference, "the wheat", or a copy of it with one bug,
-"a chaff"). The worker forks; the child installs that composition, runs pytest on the
-folder and streams one JSON line per event back to the parent over a pipe, which
-forwards them to the judge once the child is done or its time is up. Forking gives
-every run a fresh interpreter state: nothing a test leaves in memory reaches the next
-run.
+The judge asks for *runs*: the student's test folder against one composition of the
+package (the reference, "the wheat", or a copy of it with one bug, "a chaff"). For each
+run the worker forks; the child installs that composition, runs pytest on the folder
+and streams one JSON line per event back to the parent over a pipe, which forwards them
+to the judge once the child is done or its time is up. Forking gives every run a fresh
+interpreter state: nothing a test leaves in memory reaches the next run. The judge may
+ask for several runs at once; they go two at a time on a machine with two cores, the
+children independent of each other (each its own pipe, limit and folder of code).
 
 Each test runs under a timer (``SIGALRM``): a test that takes longer than its limit
 fails with :class:`TestTimeLimit`. The whole run has a limit too: when it is reached,
@@ -28,8 +29,10 @@ import io
 import json
 import os
 import select
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -58,39 +61,101 @@ class TestTimeLimit(BaseException):
 
 
 def run(request: dict, install: Callable[[dict], None]) -> dict:
-    """Run the student's tests against one composition, in a forked child.
+    """Run the student's tests against one composition, or several, in forked children.
 
     Args:
-        request: ``composition`` (the variant to install, as a message), ``tests``
-            (the test folder), ``testlib`` (where pytest is), ``ini`` (an empty pytest
-            configuration file), ``only`` (the test ids to run, in the order to run
-            them, or None for all),
-            ``stop_at_first_failure``, ``test_seconds`` and ``suite_seconds``.
+        request: ``tests`` (the test folder), ``testlib`` (where pytest is), ``ini`` (an
+            empty pytest configuration file) and ``test_seconds``, shared by every run;
+            then either the fields of one run or ``runs``, a list of them. A run's
+            fields are ``composition`` (the variant to install, as a message), ``only``
+            (the test ids to run, in the order to run them, or None for all),
+            ``stop_at_first_failure`` and ``suite_seconds``.
         install: Installs a composition message in the child (the worker's composer).
 
     Returns:
-        ``events`` (the list above), ``cut`` (True when the suite limit was reached),
-        ``running`` (the test running when cut, if any) and ``ended`` (why the child
-        ended early: an exit status or a signal, else None).
+        For one run: ``events`` (the list above), ``cut`` (True when the suite limit was
+        reached), ``running`` (the test running when cut, if any) and ``ended`` (why the
+        child ended early: an exit status or a signal, else None). For ``runs``:
+        ``{"runs": [...]}``, one such answer per run, in the order asked. Up to
+        :func:`parallel_runs` children run at once, each within its own limit.
     """
     _import_pytest(request["testlib"])
-    read_fd, write_fd = os.pipe()
-    pid = _fork()
-    if pid == 0:  # the child: never returns
-        os.close(read_fd)
-        _child(request, install, write_fd)
-    os.close(write_fd)
-    deadline = time.monotonic() + float(request["suite_seconds"])
-    data, cut = _read_until(read_fd, deadline)
-    if cut:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    os.close(read_fd)
-    events = _events(data)
-    running = _last_running(events)
-    ended = None if cut else _ending(status)
-    return {"events": events, "cut": cut, "running": running, "ended": ended}
+    shared = {key: value for key, value in request.items() if key != "runs"}
+    if "runs" not in request:
+        return _run_all([shared], install)[0]
+    return {"runs": _run_all([{**shared, **one} for one in request["runs"]], install)}
+
+
+MAX_PARALLEL_RUNS = 2
+"""The most runs at once: two keep both cores of a small machine busy."""
+
+
+def parallel_runs() -> int:
+    """How many runs go at once: the processors this worker may use, up to the maximum."""
+    return max(1, min(MAX_PARALLEL_RUNS, len(os.sched_getaffinity(0))))
+
+
+class _Child:
+    """One run in a forked child: its pipe, its deadline and what it has sent."""
+
+    def __init__(self, request: dict, install: Callable[[dict], None]) -> None:
+        self.folder = tempfile.mkdtemp(prefix="run-")  # its working folder, its own
+        read_fd, write_fd = os.pipe()
+        self.pid = _fork()
+        if self.pid == 0:  # the child: never returns
+            os.close(read_fd)
+            _child(request, install, write_fd, self.folder)
+        os.close(write_fd)
+        self.fd = read_fd
+        self.deadline = time.monotonic() + float(request["suite_seconds"])
+        self.chunks: list[bytes] = []
+
+    def read(self) -> bool:
+        """Read what the child sent; True once it has closed its end."""
+        chunk = os.read(self.fd, _READ_BYTES)
+        self.chunks.append(chunk)
+        return not chunk
+
+    def finish(self, cut: bool) -> dict:
+        """Reap the child (killed first when ``cut``) and make its answer."""
+        if cut:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        shutil.rmtree(self.folder, ignore_errors=True)
+        events = _events(b"".join(self.chunks))
+        running = _last_running(events)
+        ended = None if cut else _ending(status)
+        return {"events": events, "cut": cut, "running": running, "ended": ended}
+
+
+def _run_all(requests: list[dict], install: Callable[[dict], None]) -> list[dict]:
+    """Run every request, up to :func:`parallel_runs` at once; answers in request order."""
+    answers: list[dict] = [{} for _ in requests]
+    waiting = list(enumerate(requests))
+    running: dict[int, tuple[int, _Child]] = {}
+    width = parallel_runs()
+    while waiting or running:
+        while waiting and len(running) < width:
+            index, request = waiting.pop(0)
+            child = _Child(request, install)
+            running[child.fd] = (index, child)
+        now = time.monotonic()
+        for fd, (index, child) in list(running.items()):
+            if child.deadline <= now:
+                answers[index] = child.finish(cut=True)
+                del running[fd]
+        if not running:
+            continue
+        left = min(child.deadline for _, child in running.values()) - now
+        ready, _, _ = select.select(list(running), [], [], max(0.0, left))
+        for fd in ready:
+            index, child = running[fd]
+            if child.read():
+                answers[index] = child.finish(cut=False)
+                del running[fd]
+    return answers
 
 
 def _fork(tries: int = FORK_TRIES) -> int:
@@ -108,22 +173,6 @@ def _import_pytest(testlib: str) -> None:
     if testlib not in sys.path:
         sys.path.insert(0, testlib)
     import pytest  # noqa: F401 - imported for the children
-
-
-def _read_until(fd: int, deadline: float) -> tuple[bytes, bool]:
-    """Read the child's output until it closes the pipe (False) or the deadline (True)."""
-    chunks = []
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return b"".join(chunks), True
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
-            continue
-        chunk = os.read(fd, _READ_BYTES)
-        if not chunk:
-            return b"".join(chunks), False
-        chunks.append(chunk)
 
 
 def _events(data: bytes) -> list[dict]:
@@ -149,10 +198,15 @@ def _ending(status: int) -> str | None:
     return None if code == 0 else f"ended with exit status {code}"
 
 
-def _child(request: dict, install: Callable[[dict], None], write_fd: int) -> None:
-    """Install the variant, run pytest, stream events; always ends with ``os._exit``."""
+def _child(request: dict, install: Callable[[dict], None], write_fd: int, folder: str) -> None:
+    """Install the variant, run pytest, stream events; always ends with ``os._exit``.
+
+    The run works in ``folder``, so that files a test writes where it stands are not
+    seen by a run going on at the same time.
+    """
     code = 0
     try:
+        os.chdir(folder)
         sys.stdout = sys.stderr = io.StringIO()  # the student's prints go nowhere
         sys.stdin = io.StringIO()
         install(request["composition"])

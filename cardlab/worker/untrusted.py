@@ -48,6 +48,9 @@ MAX_DEPTH = 100
 handful of levels; a deeper message can only be an attempt to exhaust the judge's stack)."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_EMPTY_PAIR = re.compile(rb"\[\]|\{\}")
+_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
 _UNPRINTABLE = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
     "\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff\ufffe\uffff]"
@@ -101,16 +104,36 @@ def _may_need_cleaning(frame: bytes, limit: int) -> bool:
     """Whether a frame could break a limit: most cannot, and skip the walk.
 
     That is, whether its raw text could hold a string over ``limit``, a lone surrogate
-    or nesting deeper than :data:`MAX_DEPTH`. No string is longer than its frame; a
-    surrogate can only arrive as a JSON escape (backslash, ``u``, ``d`` and three more
-    digits: raw UTF-8 cannot encode one); every level of nesting opens a bracket.
+    or nesting deeper than :data:`MAX_DEPTH`. The frame is valid JSON (it was parsed),
+    so its strings are exactly its quoted tokens, and no string is longer than its
+    token; a surrogate can only arrive as a JSON escape (backslash, ``u``, ``d`` and
+    three more digits: raw UTF-8 cannot encode one); nesting is read from the brackets
+    outside the strings. Each check is a scan of the bytes, not a walk of the data.
     """
-    return (
-        len(frame) > limit
-        or b"\\ud" in frame
-        or b"\\uD" in frame
-        or frame.count(b"[") + frame.count(b"{") >= MAX_DEPTH
-    )
+    if b"\\ud" in frame or b"\\uD" in frame:
+        return True
+    strings = _JSON_STRING.findall(frame)
+    if strings and max(map(len, strings)) - 2 > limit:
+        return True
+    if frame.count(b"[") + frame.count(b"{") < MAX_DEPTH:
+        return False
+    return _nesting(_JSON_STRING.sub(b"", frame)) >= MAX_DEPTH
+
+
+def _nesting(text: bytes) -> int:
+    """How deep the brackets of JSON text without its strings nest, up to MAX_DEPTH.
+
+    Each pass removes the innermost empty pairs (``[]``, ``{}``), one level; brackets
+    left that do not pair up count as too deep.
+    """
+    brackets = text.translate(None, _NOT_BRACKETS)
+    depth = 0
+    while brackets and depth < MAX_DEPTH:
+        brackets, removed = _EMPTY_PAIR.subn(b"", brackets)
+        if not removed:
+            return MAX_DEPTH
+        depth += 1
+    return MAX_DEPTH if brackets else depth
 
 
 def clean_answer(answer: dict, output_limit: int, frame: bytes | None = None) -> dict:

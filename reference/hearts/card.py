@@ -158,8 +158,8 @@ def full_deck() -> list[Card]:
 _DECK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 
 
-TWO_OF_CLUBS = Card("2", Suit.CLUBS)
-"""The card that leads the first trick of every hand."""
+TWO_OF_CLUBS = _DECK[0]
+"""The card that leads the first trick of every hand (the 2 of Clubs)."""
 
-QUEEN_OF_SPADES = Card("Q", Suit.SPADES)
+QUEEN_OF_SPADES = _DECK[2 * len(RANKS) + RANKS.index("Q")]
 """The card worth ``QUEEN_OF_SPADES_POINTS``."""

@@ -161,10 +161,7 @@ class Hearts:
         Raises:
             ValueError: If the game is over.
         """
-        seat = self._seat_to_play()
-        return Situation(
-            self._players[seat].hand, self._trick, self._hearts_broken, self._tricks_played == 0
-        )
+        return self._situation(self._seat_to_play())
 
     def legal_plays(self) -> tuple[Card, ...]:
         """Return the cards the player to play may play, sorted (``rules.legal_plays``).
@@ -173,7 +170,7 @@ class Hearts:
             ValueError: If the game is over.
         """
         if self._allowed is None:  # worked out once per turn: the game asks for it often
-            self._allowed = legal_plays(*self.situation())
+            self._allowed = legal_plays(*self._situation(self._seat_to_play()))
         return self._allowed
 
     # -- moving the game forward -------------------------------------------------
@@ -188,7 +185,11 @@ class Hearts:
             ValueError: If the game is over, or the player chose a card it may not play.
         """
         seat = self._seat_to_play()
-        return self.play(self._players[seat].choose(self.situation()))
+        situation = self._situation(seat)
+        card = self._players[seat].choose(situation)
+        if self._allowed is None:
+            self._allowed = legal_plays(*situation)
+        return self._play(seat, card)
 
     def play(self, card: Card) -> tuple[Event, ...]:
         """Play ``card`` for the player to play, and settle what follows from it.
@@ -207,7 +208,23 @@ class Hearts:
             ValueError: If the game is over, or ``card`` is not among ``legal_plays()``
                 (the message says why; nothing changes then).
         """
-        seat = self._seat_to_play()
+        return self._play(self._seat_to_play(), card)
+
+    def play_game(self) -> tuple[Event, ...]:
+        """Play turns (``play_turn``) until the game is over; return all its events."""
+        while not self.is_over:
+            self.play_turn()
+        return self.events
+
+    # -- inside ------------------------------------------------------------------
+
+    def _situation(self, seat: int) -> Situation:
+        return Situation(
+            self._players[seat].hand, self._trick, self._hearts_broken, self._tricks_played == 0
+        )
+
+    def _play(self, seat: int, card: Card) -> tuple[Event, ...]:
+        """``play`` for ``seat``, the player to play."""
         allowed = self.legal_plays()
         if card not in allowed:
             raise ValueError(self._refusal(seat, card, allowed))
@@ -220,14 +237,6 @@ class Hearts:
         if len(self._trick) == NUM_PLAYERS:
             self._settle_trick()
         return tuple(self._events[start:])
-
-    def play_game(self) -> tuple[Event, ...]:
-        """Play turns (``play_turn``) until the game is over; return all its events."""
-        while not self.is_over:
-            self.play_turn()
-        return self.events
-
-    # -- inside ------------------------------------------------------------------
 
     def _seat_to_play(self) -> int:
         seat = self.to_play

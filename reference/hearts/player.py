@@ -50,8 +50,7 @@ class Player:
         """Make a player with an empty hand who has taken nothing."""
         self._name = name
         self._rng = rng
-        self._hand: set[Card] = set()
-        self._sorted_hand: tuple[Card, ...] | None = ()
+        self._hand: dict[Card, None] = {}  # in sort order: see ``hand``
         self._taken: list[Card] = []
 
     @property
@@ -72,9 +71,9 @@ class Player:
     @property
     def hand(self) -> tuple[Card, ...]:
         """tuple[Card, ...]: The cards held, sorted by ``Card.sort_key``."""
-        if self._sorted_hand is None:  # sorted again only after the hand changed
-            self._sorted_hand = sorted_cards(tuple(self._hand))
-        return self._sorted_hand
+        # A dict keeps its keys in the order they were added and finds a card at once:
+        # the hand is sorted when cards are added, and playing a card keeps the order.
+        return tuple(self._hand)
 
     def has_card(self, card: Card) -> bool:
         """Return True if ``card`` is in the player's hand."""
@@ -87,11 +86,11 @@ class Player:
             ValueError: If a card is already in the hand (nothing is added then).
         """
         cards = list(cards)
-        held = [card for card in cards if card in self._hand]
-        if held or len(set(cards)) != len(cards):
+        dealt = set(cards)
+        if len(dealt) != len(cards) or not dealt.isdisjoint(self._hand):
+            held = [card for card in cards if card in self._hand]
             raise ValueError(f"{self._name} already holds {(held or cards)[0].notation}")
-        self._hand.update(cards)
-        self._sorted_hand = None
+        self._hand = dict.fromkeys(sorted_cards([*self._hand, *cards]))
 
     def play(self, card: Card) -> Card:
         """Remove ``card`` from the hand and return it.
@@ -99,10 +98,10 @@ class Player:
         Raises:
             ValueError: If ``card`` is not in the hand.
         """
-        if card not in self._hand:
-            raise ValueError(f"{self._name} does not hold {card.notation}")
-        self._hand.remove(card)
-        self._sorted_hand = None
+        try:
+            del self._hand[card]
+        except KeyError:
+            raise ValueError(f"{self._name} does not hold {card.notation}") from None
         return card
 
     def choose(self, situation: Situation) -> Card:
@@ -137,5 +136,4 @@ class Player:
     def start_hand(self) -> None:
         """Forget the hand and the cards taken, before a new deal."""
         self._hand.clear()
-        self._sorted_hand = ()
         self._taken.clear()

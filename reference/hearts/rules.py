@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from .card import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .card import TWO_OF_CLUBS, Card, Suit
 
 NUM_PLAYERS = 4
 """Hearts is played by four players."""
@@ -152,4 +152,4 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
 
 def is_heart_or_queen(card: Card) -> bool:
     """Return True for the cards that may not be played on the first trick at will."""
-    return card.suit is Suit.HEARTS or card == QUEEN_OF_SPADES
+    return card.suit is Suit.HEARTS or (card.suit is Suit.SPADES and card.rank == "Q")

@@ -1,13 +1,21 @@
 """Shared pieces of the hidden hearts graders: seeded reference games and their situations.
 
 A game is fixed by a seed: North is the ``Dealer`` with ``random.Random(seed)``, and the
-player at seat ``s`` (1 to 3) a ``Player`` with ``random.Random(seed * 7 + s)``.
+player at seat ``s`` (1 to 3) a ``Player`` with ``random.Random(seed * 7 + s)``. Every
+seed that reaches student code comes from the course secret (the ``seeds`` fixture, see
+``cardlab.judge.seeds``): a test names its games ("legality", 7) and reports show the
+names, never the seeds.
 """
 
 import random
 
 SEAT_NAMES = ("North", "East", "South", "West")
-BASE_SEED = 590_2010
+
+
+def game_seeds(seeds, purpose: str, first: int, count: int) -> dict[int, int]:
+    """The seeds of games ``first`` to ``first + count - 1`` of ``purpose``, by number."""
+    return {number: seeds.seed("hearts", purpose, number)
+            for number in range(first, first + count)}
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -59,59 +67,21 @@ def notation(cards) -> str:
     return " ".join(card.notation for card in cards)
 
 
-def illegal_plays(ref, events) -> list[str]:
-    """Check a game's events with the reference rules; return what was illegal.
-
-    Every card of a hand is played in that hand, so each player's hand at the deal is
-    the set of cards it plays before the next deal: the game is replayed from the
-    events alone, and every play is checked against ``rules.legal_plays``.
-    """
-    problems = []
-    hands = _hands_of(events)
-    for number, plays in enumerate(hands):
-        held = {seat: set(cards) for seat, cards in plays["hands"].items()}
-        trick, broken, tricks = [], False, 0
-        for seat, card in plays["order"]:
-            hand = held[seat]
-            try:
-                legal = ref.rules.legal_plays(tuple(hand), tuple(trick), broken, tricks == 0)
-            except ValueError as error:
-                problems.append(f"hand {number + 1}: {SEAT_NAMES[seat]} could not play: {error}")
-                break
-            if card not in legal:
-                problems.append(
-                    f"hand {number + 1}, trick {tricks + 1}: {SEAT_NAMES[seat]} played "
-                    f"{card.notation} holding [{notation(ref.rules.sorted_cards(tuple(hand)))}] "
-                    f"on [{notation(trick)}] (legal: {notation(legal)})"
-                )
-                break
-            hand.discard(card)
-            trick.append(card)
-            broken = broken or card.suit.name == "HEARTS"
-            if len(trick) == 4:
-                trick, tricks = [], tricks + 1
-    return problems
-
-
-def _hands_of(events):
-    """Split events into hands: the cards each seat played, and the order of plays."""
-    hands = []
-    for event in events:
-        if event.kind == "deal":
-            hands.append({"hands": {0: [], 1: [], 2: [], 3: []}, "order": []})
-        elif event.kind in ("lead", "play") and hands:
-            hands[-1]["hands"][event.seat].append(event.card)
-            hands[-1]["order"].append((event.seat, event.card))
-    return hands
-
-
 def events_from(ref, values) -> list:
-    """Reference events from the canonical events your code returned."""
+    """Reference events from the canonical events your code returned.
+
+    Raises:
+        ValueError: If a card is not in notation (the codec only sends cards that are).
+    """
+    event = ref.game.Event
+    deck = {card.notation: card for card in ref.card.full_deck()}
+    deck["-"] = None
     events = []
     for value in values:
         kind, seat, card, points = value.text.split()
-        shown = None if card == "-" else ref.card.Card.from_notation(card)
-        events.append(ref.game.Event(kind, int(seat), shown, int(points)))
+        if card not in deck:
+            raise ValueError(f"not a card notation: {card!r}")
+        events.append(event(kind, int(seat), deck[card], int(points)))
     return events
 
 

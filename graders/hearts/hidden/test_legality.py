@@ -22,13 +22,12 @@ BATCHES = 10
 
 
 @pytest.mark.parametrize("batch", range(BATCHES))
-def test_every_play_is_legal(student, ref, batch):
+def test_every_play_is_legal(student, ref, seeds, batch):
     """6 seeded games of your computer players: every card played is legal."""
     per_batch = GAMES // BATCHES
-    first = hearts_games.BASE_SEED + 1000 + batch * per_batch
-    for seed in range(first, first + per_batch):
+    games = hearts_games.game_seeds(seeds, "legality", batch * per_batch + 1, per_batch)
+    for number, seed in games.items():
         try:
             hearts_seats.judged_game(student, ref, seed).play_game()
         except hearts_seats.Illegal as illegal:
-            number = seed - hearts_games.BASE_SEED
             raise AssertionError(f"seeded game {number}: {illegal}") from None

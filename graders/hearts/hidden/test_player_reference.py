@@ -17,25 +17,27 @@ def situation_value(hand, trick, broken, first):
 
 
 @pytest.mark.weight(3)
-def test_choose_like_the_reference(student, ref):
+def test_choose_like_the_reference(student, ref, seeds):
     """choose in situations of real games, with seeded generators: the reference's card."""
-    seeds = range(hearts_games.BASE_SEED + 50, hearts_games.BASE_SEED + 53)
-    for number, (hand, trick, broken, first) in enumerate(hearts_games.situations(ref, seeds)):
-        model = ref.player.Player("East", random.Random(number))
+    games = hearts_games.game_seeds(seeds, "choose", 1, 3).values()
+    for number, (hand, trick, broken, first) in enumerate(hearts_games.situations(ref, games)):
+        seed = seeds.seed("hearts", "chooser", number)
+        model = ref.player.Player("East", random.Random(seed))
         model.take_cards(hand)
         expected = ref.canon(model.choose(ref.player.Situation(hand, trick, broken, first)))
-        player = student.player.Player("East", student.builtin("Random", number))
+        player = student.player.Player("East", student.builtin("Random", seed))
         player.take_cards(cards(hearts_games.notation(hand)))
         got = player.choose(situation_value(hand, trick, broken, first))
         expect_equal(got, expected, f"choose(hand [{hearts_games.notation(hand)}], trick "
-                                    f"[{hearts_games.notation(trick)}]) with Random({number})")
+                                    f"[{hearts_games.notation(trick)}]) "
+                                    f"with generator {number + 1}")
 
 
 @pytest.mark.weight(2)
-def test_hand_and_taken_over_a_hand(student, ref):
+def test_hand_and_taken_over_a_hand(student, ref, seeds):
     """A whole dealt hand played out and collected: hand, taken, points as the reference."""
     deck = ref.card.full_deck()
-    random.Random(hearts_games.BASE_SEED).shuffle(deck)
+    random.Random(seeds.seed("hearts", "hand")).shuffle(deck)
     hand, pile = deck[:13], deck[13:33]
     model = ref.player.Player("West", random.Random(0))
     player = student.player.Player("West", student.builtin("Random", 0))

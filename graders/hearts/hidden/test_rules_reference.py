@@ -37,10 +37,10 @@ def compare_legal(student, ref, hand, trick, broken, first):
 
 
 @pytest.mark.weight(4)
-def test_legal_plays_in_real_games(student, ref):
+def test_legal_plays_in_real_games(student, ref, seeds):
     """Legal plays in situations reached by seeded games, as the reference allows."""
-    seeds = range(hearts_games.BASE_SEED, hearts_games.BASE_SEED + 6)
-    for hand, trick, broken, first in hearts_games.situations(ref, seeds, every=4):
+    games = hearts_games.game_seeds(seeds, "rules", 1, 6).values()
+    for hand, trick, broken, first in hearts_games.situations(ref, games, every=4):
         compare_legal(student, ref, hand, trick, broken, first)
 
 

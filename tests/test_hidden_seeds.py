@@ -1,0 +1,89 @@
+"""Hidden graders draw what student code sees from the course secret (principle 11).
+
+Hearts names its games and derives their seeds from the secret; kings corner's hidden
+hypothesis tests draw their examples from it (the ``secret_examples`` fixture). Under
+one secret the deals are the same on every run; under another they differ.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardlab.judge.plugin import seed_examples
+from cardlab.judge.seeds import Seeds
+
+ROOT = Path(__file__).resolve().parents[1]
+ONE, OTHER = b"a" * 32, b"b" * 32
+
+
+def _module(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _reference_hearts():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "reference"))
+    try:
+        from hearts import card, dealer, game, player
+    finally:
+        sys.path.remove(str(ROOT / "reference"))
+
+    class Ref:  # the shape of the ``ref`` fixture that hearts_games reads
+        pass
+
+    ref = Ref()
+    ref.card, ref.dealer, ref.game, ref.player = card, dealer, game, player
+    return ref
+
+
+def _hearts_first_hands(secret: bytes) -> list[tuple[str, ...]]:
+    games = _module(ROOT / "graders" / "hearts" / "hidden" / "hearts_games.py")
+    ref = _reference_hearts()
+    hands = []
+    for seed in games.game_seeds(Seeds(secret), "legality", 1, 3).values():
+        table = games.reference_game(ref, seed)
+        hands += [tuple(c.notation for c in p.hand) for p in table.players]
+    return hands
+
+
+def test_hearts_hidden_deals_follow_the_course_secret():
+    assert _hearts_first_hands(ONE) == _hearts_first_hands(ONE)
+    assert _hearts_first_hands(ONE) != _hearts_first_hands(OTHER)
+
+
+def _drawn(secret: bytes) -> list[int]:
+    drawn: list[int] = []
+
+    @given(st.integers(0, 2**32 - 1))
+    def shuffles(seed: int) -> None:
+        drawn.append(seed)
+
+    seed_examples(shuffles, Seeds(secret), "test_piles_reference.py::test_shuffled")
+    shuffles()
+    return drawn
+
+
+def test_hypothesis_examples_follow_the_course_secret():
+    assert _drawn(ONE) == _drawn(ONE)
+    assert _drawn(ONE) != _drawn(OTHER)
+
+
+def test_hidden_graders_of_hearts_and_kings_corner_opt_in():
+    for assignment in ("hearts", "kings_corner"):
+        tree = ast.parse((ROOT / "graders" / assignment / "hidden" / "conftest.py").read_text())
+        autouse = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef)
+            and "autouse=True" in " ".join(ast.unparse(d) for d in node.decorator_list)
+        ]
+        assert any(a.arg == "secret_examples" for node in autouse for a in node.args.args)
