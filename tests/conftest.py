@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from run_once import ReferenceGrading, RunOnce, grade_reference
 
+from cardlab.course.handout import build_framework_wheel
 from cardlab.course.project import Project
+from cardlab.course.solution import write_solution
 from cardlab.course.spec import Spec, load_spec
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
@@ -137,3 +141,81 @@ def toy_tree(tmp_path: Path) -> tuple[Project, Spec]:
     (graders / "codec.py").write_text('"""Codec."""\n')
     project = Project(root)
     return project, load_spec(project.spec_path("toy"), reference)
+
+
+# -- The order of the run ----------------------------------------------------------
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Start the slow tests first, spread over the xdist workers.
+
+    pytest-xdist's worksteal hands each worker an equal run of the collected tests, in
+    order, and an idle worker takes the end of a busy one's queue. Slow tests at the
+    head of every worker's run leave the short ones for the end, where they fill the
+    gaps; a slow test left for last would keep one core busy while the other waits.
+    The order within each kind stays that of the files.
+    """
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    quick = [item for item in items if not item.get_closest_marker("slow")]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    runs = [slow[k::workers] + quick[k::workers] for k in range(workers)]
+    items[:] = [item for run in runs for item in run]
+
+
+# -- Work shared by the whole run --------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def once(tmp_path_factory: pytest.TempPathFactory) -> RunOnce:
+    """Work done once per test run and shared by the xdist workers (see :class:`RunOnce`).
+
+    Each xdist worker's base temporary folder lies in the run's own; without xdist, the
+    run's is the process's own.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "run-once"
+    folder.mkdir(exist_ok=True)
+    return RunOnce(folder)
+
+
+@pytest.fixture(scope="session")
+def solution_of(repo: Project, once: RunOnce) -> Callable[[str], Path]:
+    """The reference of an assignment written out as a submission, once per run.
+
+    Tests share the folder: read it, or copy it to change it.
+    """
+
+    def solution(assignment: str) -> Path:
+        def make(folder: Path) -> Path:
+            write_solution(repo, repo.spec(assignment), folder / "solution")
+            return folder / "solution"
+
+        return once(f"solution-{assignment}", make)
+
+    return solution
+
+
+@pytest.fixture(scope="session")
+def reference_grading(
+    repo: Project, once: RunOnce, solution_of: Callable[[str], Path]
+) -> Callable[[str, int], ReferenceGrading]:
+    """The reference solution of ``(assignment, phase)`` graded once per run.
+
+    The grading tests check its report, and the branch-coverage tests the lines of the
+    reference it ran (:class:`run_once.ReferenceGrading`): one run of the graders.
+    """
+
+    def grading(assignment: str, number: int) -> ReferenceGrading:
+        def make(folder: Path) -> ReferenceGrading:
+            return grade_reference(repo, assignment, number, solution_of(assignment))
+
+        return once(f"reference-{assignment}-{number}", make)
+
+    return grading
+
+
+@pytest.fixture(scope="session")
+def framework_wheel(repo: Project, once: RunOnce) -> Path:
+    """The cardlab wheel built from this repository, once per run (read it, never change it)."""
+    return once("framework-wheel", lambda folder: build_framework_wheel(repo.root, folder))

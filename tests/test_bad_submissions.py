@@ -90,6 +90,25 @@ def test_a_broken_add_fails_only_add(grade_toy, body, cause):
     assert all(cause in test.message for test in add.tests), [t.message for t in add.tests]
 
 
+def test_failures_are_worded_without_formatting_pytest_tracebacks(grade_toy, monkeypatch):
+    """The judge words each failure itself and never shows pytest's traceback, so pytest
+    must not build one: showing the source of each entry parses its whole file, which took
+    most of the time of grading failing work (stubs, seeded bugs)."""
+    from _pytest._code.code import TracebackEntry  # its getsource parses the entry's file
+
+    sources_read = []
+    original = TracebackEntry.getsource
+
+    def getsource(entry, *args, **kwargs):
+        sources_read.append(entry)
+        return original(entry, *args, **kwargs)
+
+    monkeypatch.setattr(TracebackEntry, "getsource", getsource)
+    report = grade_toy({"counter.py": _with_add("        return str(a + b)")})
+    assert report.failures and "got:      '" in report.failures[0].message
+    assert not sources_read
+
+
 def test_syntax_error_names_the_line(grade_toy):
     report = grade_toy({"counter.py": "def add(a, b)\n    return a + b\n"})
     assert report.score == 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from seeded_bugs import grade_bug
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
@@ -97,26 +98,14 @@ BUGS = (
 )
 
 
-@pytest.fixture(scope="module")
-def solution(repo, tmp_path_factory) -> Path:
-    """The reference written out as a submission."""
-    from cardlab.course.solution import write_solution
-
-    spec = repo.spec("bisca")
-    folder = tmp_path_factory.mktemp("bisca") / "solution"
-    write_solution(repo, spec, folder)
-    return folder
+@pytest.fixture
+def solution(solution_of) -> Path:
+    """The reference written out as a submission (shared by the run: copy it to change it)."""
+    return solution_of("bisca")
 
 
-def _grade(repo, phase: int, folder: Path, select: str | None = None) -> GradeReport:
-    return run(project_job(repo, "bisca", phase, folder), select)
-
-
-def _part_tests(part: str) -> str | None:
-    """A ``-k`` expression that runs every test of a part: its grader files are named
-    after it (``test_card.py``, ``test_card_reference.py``), whatever else it also
-    selects. None for phase 1's parts, which share their files."""
-    return None if part.startswith("play-") else part.replace("-", "_")
+def _grade(repo, phase: int, folder: Path) -> GradeReport:
+    return run(project_job(repo, "bisca", phase, folder))
 
 
 def _failures(report: GradeReport) -> str:
@@ -125,8 +114,8 @@ def _failures(report: GradeReport) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_reference_scores_full_marks(repo, solution, phase):
-    report = _grade(repo, phase, solution)
+def test_the_reference_scores_full_marks(reference_grading, phase):
+    report = reference_grading("bisca", phase).report
     assert report.score == report.max_score == 100, _failures(report)
     assert not report.notes, report.notes
 
@@ -149,7 +138,7 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     text = source.read_text(encoding="utf-8")
     assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update the bug"
     source.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
-    report = _grade(repo, bug.phase, folder, _part_tests(bug.part))  # other parts: no need
+    report = grade_bug(repo, "bisca", bug.phase, folder, bug.part)
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.counted and not part.note, f"{bug.id}: no test of part {bug.part} ran"
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from cardlab.course.handout import build_framework_wheel, build_handout, check_handout, marked_parts
+from cardlab.course.handout import build_handout, check_handout, marked_parts
 from cardlab.course.pythons import LOADER_MARK
 from cardlab.judge.grading import handout_job, run
 
@@ -20,8 +20,8 @@ def spec(repo):
 
 
 @pytest.fixture(scope="module")
-def wheel(repo, tmp_path_factory):
-    return build_framework_wheel(repo.root, tmp_path_factory.mktemp("wheel"))
+def wheel(framework_wheel):
+    return framework_wheel
 
 
 @pytest.mark.slow

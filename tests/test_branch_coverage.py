@@ -14,15 +14,10 @@ arguments, say) are listed with the reason.
 from __future__ import annotations
 
 import ast
-import shutil
-import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from cardlab.course.solution import write_solution
-from cardlab.judge.grading import project_job, run
+from run_once import graded_modules
 
 SEVERAL = 3
 """How many hidden cases must reach each branch."""
@@ -65,38 +60,17 @@ def _branches(source: str, functions: tuple[str, ...]):
     return found
 
 
-def _counting_tracer(files: set[str], hits: Counter):
-    def local(frame, event, arg):
-        if event == "line":
-            hits[frame.f_code.co_filename, frame.f_lineno] += 1
-        return local
-
-    def tracer(frame, event, arg):
-        return local if frame.f_code.co_filename in files else None
-
-    return tracer
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("assignment", "number"), CASES)
-def test_hidden_cases_reach_every_branch_several_times(repo, tmp_path, assignment, number):
-    spec = repo.spec(assignment)
-    phase = spec.phase(number)
+def test_hidden_cases_reach_every_branch_several_times(
+    repo, reference_grading, assignment, number
+):
+    graded = reference_grading(assignment, number)  # shared with the grading tests
+    assert graded.report.score == graded.report.max_score
     reference = repo.reference_dir(assignment)
-    solution = tmp_path / "solution"
-    write_solution(repo, spec, solution)
-    targets: dict[str, tuple[str, ...]] = {module: () for module in phase.writes}
-    for method in phase.methods:
-        module, _, qualname = method.partition(".")
-        targets[module] = (*targets.get(module, ()), qualname)
+    targets = graded_modules(repo.spec(assignment), number)
     files = {str((reference / f"{m}.py").resolve()): m for m in targets}
-    hits: Counter = Counter()
-    sys.settrace(_counting_tracer(set(files), hits))
-    try:
-        report = run(project_job(repo, assignment, number, solution))
-    finally:
-        sys.settrace(None)
-    assert report.score == report.max_score
+    hits = graded.lines
     rare = []
     for path, module in files.items():
         for function, k, body, test in _branches(Path(path).read_text(), targets[module]):
@@ -107,4 +81,3 @@ def test_hidden_cases_reach_every_branch_several_times(repo, tmp_path, assignmen
                 if count < SEVERAL and not known:
                     rare.append(f"{module}.{function}: if #{k} (line {test}) {outcome}: {count}")
     assert not rare, f"branches reached by fewer than {SEVERAL} hidden cases:\n" + "\n".join(rare)
-    shutil.rmtree(solution, ignore_errors=True)

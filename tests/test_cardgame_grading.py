@@ -3,7 +3,7 @@ Parts 1-4, each seeded bug loses points in its part, and bad student code fails 
 with a message saying what it did, never a grader crash.
 
 Each seeded bug is one small edit of the solution (the reference's method modules).
-To keep these tests quick, a bug is graded on its part's tests only (``--test``).
+To keep these tests quick, a bug is graded on its part's tests only.
 """
 
 from __future__ import annotations
@@ -20,15 +20,6 @@ from click.testing import CliRunner
 from cardlab.cli import main
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
-
-# The grader files of each part, as a ``-k`` selection.
-PART_TESTS = {
-    "cards": "part1 or card_reference",
-    "illegal-moves": "part2 or trick_reference",
-    "cloning": "part3 or clone_reference",
-    "computer-player": "part4 or computer_player_reference",
-    "style": "style_indicators",
-}
 
 
 @dataclass(frozen=True)
@@ -119,18 +110,15 @@ BAD_INPUT = (
 )
 
 
-@pytest.fixture(scope="module")
-def solution(repo, tmp_path_factory) -> Path:
-    """The reference written out as a submission."""
-    from cardlab.course.solution import write_solution
-
-    folder = tmp_path_factory.mktemp("cardgame") / "solution"
-    write_solution(repo, repo.spec("cardgame"), folder)
-    return folder
+@pytest.fixture
+def solution(solution_of) -> Path:
+    """The reference written out as a submission (shared by the run: copy it to change it)."""
+    return solution_of("cardgame")
 
 
 def _grade(repo, folder: Path, part: str | None = None) -> GradeReport:
-    return run(project_job(repo, "cardgame", 1, folder), PART_TESTS.get(part))
+    """Grade phase 1: the tests of one part, or of all of them."""
+    return run(project_job(repo, "cardgame", 1, folder), parts=(part,) if part else ())
 
 
 def _failures(report: GradeReport) -> str:
@@ -151,8 +139,8 @@ def _part(report: GradeReport, part_id: str):
 
 
 @pytest.mark.slow
-def test_the_reference_scores_full_marks(repo, solution):
-    report = _grade(repo, solution)
+def test_the_reference_scores_full_marks(reference_grading):
+    report = reference_grading("cardgame", 1).report
     assert report.score == report.max_score == 100, _failures(report)
     assert [part.max_score for part in report.parts] == [20, 20, 20, 30, 10]
     assert not report.notes, report.notes

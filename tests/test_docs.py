@@ -50,12 +50,15 @@ def build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The repository's site, built once for the session."""
-    folder = tmp_path_factory.mktemp("site")
-    result = build(REPO, folder)
-    assert result.returncode == 0, result.stderr
-    return folder
+def site(once) -> Path:
+    """The repository's site, built once for the whole run (every xdist worker reads it)."""
+
+    def make(folder: Path) -> Path:
+        result = build(REPO, folder / "site")
+        assert result.returncode == 0, result.stderr
+        return folder / "site"
+
+    return once("site", make)
 
 
 def page(site: Path, path: str) -> str:

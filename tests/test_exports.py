@@ -19,7 +19,6 @@ import yaml
 from click.testing import CliRunner
 
 from cardlab.cli import main
-from cardlab.course.handout import build_framework_wheel
 from cardlab.course.integrity import handout_digest
 from cardlab.course.secret import course_secret
 from cardlab.exports.classroom import (
@@ -37,8 +36,8 @@ PHASE = 2
 
 
 @pytest.fixture(scope="module")
-def wheel(repo, tmp_path_factory):
-    return build_framework_wheel(repo.root, tmp_path_factory.mktemp("wheel"))
+def wheel(framework_wheel):
+    return framework_wheel
 
 
 @pytest.fixture(scope="module")

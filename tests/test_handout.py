@@ -258,8 +258,8 @@ def test_check_handout_needs_a_manifest_for_this_assignment(toy_tree, tmp_path):
 
 
 @pytest.mark.slow
-def test_framework_wheel_holds_only_the_cardlab_package(tmp_path):
-    wheel = build_framework_wheel(REPO, tmp_path / "wheels")
+def test_framework_wheel_holds_only_the_cardlab_package(framework_wheel):
+    wheel = framework_wheel  # built by build_framework_wheel, once for the whole run
     assert wheel.name == f"cardlab-{cardlab.__version__}-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as archive:
         tops = {name.split("/")[0] for name in archive.namelist()}

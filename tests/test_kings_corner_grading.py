@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from seeded_bugs import grade_bug
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
@@ -212,7 +213,7 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     text = source.read_text(encoding="utf-8")
     assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update the bug"
     source.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
-    report = _grade(repo, bug.phase, folder)
+    report = grade_bug(repo, "kings_corner", bug.phase, folder, bug.part)
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
     assert report.score < report.max_score

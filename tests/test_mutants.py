@@ -174,6 +174,7 @@ def weak_toy(toy, tmp_path):
     return root
 
 
+@pytest.mark.slow  # grades every mutant of the part
 def test_cli_writes_survivors_as_diffs_with_the_tests_that_ran(weak_toy, tmp_path):
     output = tmp_path / "out"
     result = CliRunner().invoke(

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.course.handout import build_framework_wheel, build_handout
+from cardlab.course.handout import build_handout
 from cardlab.course.pythons import Interpreter, find_interpreters
 from cardlab.worker.portable import NOT_CONFINED
 
@@ -32,10 +32,9 @@ def interpreters() -> dict[str, Interpreter]:
 
 
 @pytest.fixture(scope="module")
-def handout(repo, interpreters, tmp_path_factory) -> Path:
-    wheel = build_framework_wheel(repo.root, tmp_path_factory.mktemp("wheel"))
+def handout(repo, interpreters, framework_wheel, tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("built") / "handout"
-    return build_handout(repo, repo.spec("bisca"), PHASE, folder, wheel=wheel)
+    return build_handout(repo, repo.spec("bisca"), PHASE, folder, wheel=framework_wheel)
 
 
 def _environment(interpreter: Interpreter, handout: Path, where: Path) -> Path:

@@ -388,6 +388,10 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         "no:randomly",
         f"--timeout={job.spec.limits.test_seconds:g}",
         "--continue-on-collection-errors",
+        # Reports say what failed in their own words (plugin._explain), never with
+        # pytest's traceback: pytest's default re-parses every source file of every
+        # failure's traceback, which took most of the time of grading a failing submission.
+        "--tb=line",
         "-q",
     ]
     import_before_rewriting()

@@ -98,21 +98,24 @@ def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeRe
         return run(project_job(project, assignment, phase, folder), case.get("select"))
 
 
-_honest_scores: dict[tuple, float] = {}
+def _most_allowed(case: dict, repo: Project, toy: Project, once) -> float:
+    """The case's highest allowed score: a number, or that of an honest submission.
 
-
-def _most_allowed(case: dict, tmp_path: Path, repo: Project, toy: Project) -> float:
+    An honest submission is graded once per run (``once``), whichever attacks share it.
+    """
     allowed = case["max_score"]
     if isinstance(allowed, int | float):
         return allowed
-    key = (allowed, case.get("assignment"), case.get("phase"), case.get("select"))
-    if key not in _honest_scores:
+    assignment = case.get("assignment", "toy")
+    key = (allowed, assignment, case.get("phase"), case.get("select"))
+
+    def make(folder: Path) -> float:
         honest = HERE / allowed
-        assignment = case.get("assignment", "toy")
         if assignment in OVER_REFERENCE:
-            honest = _over_reference(honest, tmp_path / "honest", repo, assignment)
-        _honest_scores[key] = _grade(case, honest, repo, toy).score
-    return _honest_scores[key]
+            honest = _over_reference(honest, folder / "honest", repo, assignment)
+        return _grade(case, honest, repo, toy).score
+
+    return once("honest-" + "-".join(str(part).replace("/", "_") for part in key), make)
 
 
 def _check_within_limits(report: GradeReport) -> None:
@@ -149,7 +152,7 @@ def layers(toy, tmp_path_factory) -> tuple[set[str], str]:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
-def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path, layers):
+def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path, layers, once):
     applied, notes = layers
     lacking = [layer for layer in case.get("needs", []) if layer not in applied]
     if lacking:  # never run a fork bomb or a judge killer unconfined
@@ -158,7 +161,7 @@ def test_attack_earns_no_more_than_honest_work(case, repo, toy, tmp_path, layers
     report = _grade(case, submission, repo, toy)
     text = _report_text(report)
     _check_within_limits(report)
-    assert report.score <= _most_allowed(case, tmp_path, repo, toy), text
+    assert report.score <= _most_allowed(case, repo, toy, once), text
     causes = case["cause"] if isinstance(case["cause"], list) else [case["cause"]]
     assert any(cause in text for cause in causes), text
     for forbidden in case.get("absent", []):

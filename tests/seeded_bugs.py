@@ -1,0 +1,22 @@
+"""Grading a solution with a seeded bug: the bug's part alone, up to its first lost point.
+
+Whether the part loses any points is all a seeded-bug test asks, so the other parts'
+tests, the tests after the first that loses points and hypothesis's shrinking of the
+failing example would only add time (``cardlab mutants`` grades its mutants the same way).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardlab.course.project import Project
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
+
+
+def grade_bug(
+    project: Project, assignment: str, phase: int, folder: Path, part: str
+) -> GradeReport:
+    """Grade ``folder`` on the tests of ``part`` until one of them loses points."""
+    job = project_job(project, assignment, phase, folder)
+    return run(job, parts=(part,), stop_at_first_loss=True)
