@@ -103,13 +103,13 @@ def _may_need_cleaning(frame: bytes, limit: int) -> bool:
     That is, whether its raw text could hold a string over ``limit``, a lone surrogate
     or nesting deeper than :data:`MAX_DEPTH`. No string is longer than its frame; a
     surrogate can only arrive as a JSON escape (backslash, ``u``, ``d`` and three more
-    digits: raw UTF-8 cannot encode one); every level of nesting opens a bracket.
+    digits: raw UTF-8 cannot encode one); every level of nesting opens a bracket, so a
+    frame shorter than :data:`MAX_DEPTH` cannot nest too deeply (most answers are).
     """
     return (
         len(frame) > limit
-        or b"\\ud" in frame
-        or b"\\uD" in frame
-        or frame.count(b"[") + frame.count(b"{") >= MAX_DEPTH
+        or (b"\\u" in frame and (b"\\ud" in frame or b"\\uD" in frame))
+        or (len(frame) >= MAX_DEPTH and frame.count(b"[") + frame.count(b"{") >= MAX_DEPTH)
     )
 
 
