@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from . import __version__
+from .console import tolerate_narrow_encoding
 from .errors import CardlabError
 from .judge.startup import cache_bytecode
 
@@ -116,6 +117,7 @@ class _Commands(click.Group):
 @click.version_option(__version__, prog_name="cardlab")
 def main() -> None:
     """cardlab: graded, phase-by-phase card-game coursework."""
+    tolerate_narrow_encoding()
     cache_bytecode()
 
 
@@ -385,23 +387,41 @@ def solution(assignment: str, output: Path, project_dir: Path | None) -> None:
     default=None,
     help="Ship provided modules as sourceless bytecode, or as native extensions built with "
     'Cython (needs pip install "cardlab[cython]" and a C compiler). Default: the spec\'s '
-    "[handout] provided (bytecode unless it says cython).",
+    "[handout] provided (bytecode unless it says cython). Bytecode runs on every operating "
+    "system, for each Python it is compiled with; a cython build runs only on the kind of "
+    "computer that built it (this one: same operating system and processor), with this "
+    "Python or newer.",
+)
+@click.option(
+    "--python",
+    "pythons",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="PATH",
+    help="An interpreter to compile bytecode with (repeat for each Python version the "
+    "handout supports). Default: every CPython 3.11 or newer found on PATH (python3.N) "
+    "and in pyenv, as the spec's [handout] pythons pins them.",
 )
 @project_option
 @_one_line_errors
 def handout(
-    assignment: str, phase: int, output: Path, compiled: str | None, project_dir: Path | None
+    assignment: str,
+    phase: int,
+    output: Path,
+    compiled: str | None,
+    pythons: tuple[Path, ...],
+    project_dir: Path | None,
 ) -> None:
     """Build the folder students receive for a phase."""
-    from .course.handout import build_handout
+    from .course.handout import build_handout, runs_on
 
     project = _project(project_dir)
     spec = project.spec(assignment)
     spec.phase(phase)
     compiled = compiled or ("cython" if spec.provided_as == "cython" else "bytecode")
     with _status("Building the handout…"):
-        folder = build_handout(project, spec, phase, output, compiled=compiled)
-    click.echo(f"Handout for {assignment} phase {phase} written to {folder}")
+        folder = build_handout(project, spec, phase, output, compiled=compiled, pythons=pythons)
+    click.echo(f"Handout for {assignment} phase {phase} written to {folder}: {runs_on(folder)}")
 
 
 @main.command()

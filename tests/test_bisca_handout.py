@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from cardlab.course.handout import build_framework_wheel, build_handout, check_handout, marked_parts
+from cardlab.course.pythons import LOADER_MARK
 from cardlab.judge.grading import handout_job, run
 
 
@@ -29,7 +30,8 @@ def test_a_handout_checks_to_zero_then_to_full_marks(repo, spec, wheel, tmp_path
     folder = build_handout(repo, spec, phase, tmp_path / "handout", wheel=wheel)
     assert check_handout(folder, spec, project=repo) == []
     package = folder / "bisca"
-    sources = {path.stem for path in package.glob("*.py")} - {"__init__"}
+    loaders = {p.stem for p in package.glob("*.py") if p.read_text().startswith(LOADER_MARK)}
+    sources = {path.stem for path in package.glob("*.py")} - {"__init__"} - loaders
     assert sources == set(spec.student_modules(phase))
     assert not (folder / "tests" / "hidden").exists()
     assert not list(folder.rglob("test_*_reference.py"))

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -21,7 +22,14 @@ from cardlab.cli import main
 from cardlab.course.handout import build_framework_wheel
 from cardlab.course.integrity import handout_digest
 from cardlab.course.secret import course_secret
-from cardlab.exports.classroom import COMMAND_GRADER, REPORTER, WORKFLOW, export_classroom
+from cardlab.exports.classroom import (
+    COMMAND_GRADER,
+    REPORTER,
+    SYSTEMS,
+    SYSTEMS_JOB,
+    WORKFLOW,
+    export_classroom,
+)
 from cardlab.exports.gradescope import export_gradescope
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_results.schema.json").read_text())
@@ -168,6 +176,12 @@ def test_the_classroom_repository_runs_cardlab_check_for_points(repo, wheel, tmp
     assert reporter["with"]["runners"].split(",") == [g["id"] for g in graders]
     assert set(reporter["env"]) == {f"{g['id'].upper()}_RESULTS" for g in graders}
     assert (folder / "wheels" / wheel.name).is_file()
+    systems = data["jobs"][SYSTEMS_JOB]
+    assert systems["strategy"]["matrix"]["os"] == list(SYSTEMS)
+    pythons = tomllib.loads((folder / "cardlab-handout.toml").read_text())["pythons"]
+    assert systems["strategy"]["matrix"]["python"] == list(dict.fromkeys([pythons[0], pythons[-1]]))
+    assert systems["steps"][-1]["run"] == "cardlab check"
+    assert f"python -m pip install wheels/{wheel.name}" in [s.get("run") for s in systems["steps"]]
 
     def check(part: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "cardlab.cli", "check", "--part", part],

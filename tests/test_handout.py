@@ -20,6 +20,9 @@ from cardlab.errors import CardlabError
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+TAG = sys.implementation.cache_tag
+ONE = (Path(sys.executable),)
+"""Build with the running interpreter only, so the files are known."""
 
 def _files(folder: Path) -> dict[str, bytes]:
     return {
@@ -35,7 +38,7 @@ def _run(folder: Path, code: str) -> subprocess.CompletedProcess:
 
 def test_phase_one_handout_holds_exactly_what_students_get(toy_tree, tmp_path):
     project, spec = toy_tree
-    folder = build_handout(project, spec, 1, tmp_path / "out")
+    folder = build_handout(project, spec, 1, tmp_path / "out", pythons=ONE)
     assert sorted(_files(folder)) == [
         "README.md",
         "cardlab-handout.toml",
@@ -45,9 +48,11 @@ def test_phase_one_handout_holds_exactly_what_students_get(toy_tree, tmp_path):
         "tests/test_a.py",
         "toy/__init__.py",
         "toy/a.py",
-        "toy/b.pyc",
+        f"toy/b.{TAG}.pyc",
+        "toy/b.py",
         "toy/c.py",
-        "toy/d.pyc",
+        f"toy/d.{TAG}.pyc",
+        "toy/d.py",
     ]
     assert (folder / "spec.toml").read_bytes() == spec.path.read_bytes()
     reference = project.reference_dir("toy")
@@ -79,8 +84,8 @@ def test_provided_bytecode_imports_and_runs_without_source(toy_tree, tmp_path):
     result = _run(
         folder,
         "import inspect, toy.b, toy.d\n"
-        "print(toy.b.answer(), toy.d.half_answer(), toy.b.__file__.endswith('b.pyc'))\n"
-        "try:\n    inspect.getsource(toy.b)\nexcept OSError:\n    print('no source')\n",
+        "print(toy.b.answer(), toy.d.half_answer(), toy.b.__file__.endswith('b.py'))\n"
+        "try:\n    inspect.getsource(toy.b.answer)\nexcept OSError:\n    print('no source')\n",
     )
     assert result.stdout.split() == ["42", "21", "True", "no", "source"], result.stderr
     stub_called = _run(folder, "import toy.b\ntoy.b.quadruple(1)\n")
@@ -94,29 +99,31 @@ def test_provided_bytecode_imports_and_runs_without_source(toy_tree, tmp_path):
 
 def test_later_phase_turns_provided_modules_into_stubs(toy_tree, tmp_path):
     project, spec = toy_tree
-    folder = build_handout(project, spec, 2, tmp_path / "out")
+    folder = build_handout(project, spec, 2, tmp_path / "out", pythons=ONE)
     package = sorted(p.name for p in (folder / "toy").iterdir())
-    assert package == ["__init__.py", "a.py", "b.py", "c.py", "d.pyc"]
+    assert package == ["__init__.py", "a.py", "b.py", "c.py", f"d.{TAG}.pyc", "d.py"]
     assert "answer is yours to write" in (folder / "toy" / "b.py").read_text()
 
 
 def test_manifest_and_readme_state_phase_and_python_version(toy_tree, tmp_path):
     project, spec = toy_tree
-    folder = build_handout(project, spec, 1, tmp_path / "out")
+    folder = build_handout(project, spec, 1, tmp_path / "out", pythons=ONE)
     manifest = tomllib.loads((folder / "cardlab-handout.toml").read_text())
     assert manifest == {
         "assignment": "toy",
         "phase": 1,
         "package": "toy",
         "python": PYTHON,
+        "pythons": [PYTHON],
         "compiled": "bytecode",
+        "provided": ["toy/b", "toy/d"],
         "cardlab": cardlab.__version__,
     }
     readme = (folder / "README.md").read_text()
-    assert f"built for Python {PYTHON} and load only with Python\n{PYTHON}" in readme
+    assert f"The compiled modules are built for Python {PYTHON}, on Windows" in readme
     assert "`toy/a.py`" in readme
     assert "`Counter.bump` in `toy/c.py`" in readme
-    assert "`toy/b.pyc`" in readme and "`toy/d.pyc`" in readme
+    assert "`toy/b`" in readme and "`toy/d`" in readme
     assert "python -m toy.b" in readme
     assert "wheels/" not in readme
 
@@ -201,7 +208,7 @@ def _plant_pycache(folder: Path, project: Project) -> None:
 
 
 def _plant_missing_bytecode(folder: Path, project: Project) -> None:
-    (folder / "toy" / "d.pyc").unlink()
+    (folder / "toy" / f"d.{TAG}.pyc").unlink()
 
 
 @pytest.mark.parametrize(
@@ -213,7 +220,7 @@ def _plant_missing_bytecode(folder: Path, project: Project) -> None:
         (_plant_hidden_folder, "tests/hidden: a hidden folder"),
         (_plant_compiled_student_module, "toy/a.pyc: a compiled copy of a module the student"),
         (_plant_pycache, "toy/__pycache__: a __pycache__ folder"),
-        (_plant_missing_bytecode, "toy/d.pyc: missing"),
+        (_plant_missing_bytecode, f"toy/d.{TAG}.pyc: missing"),
     ],
     ids=lambda value: getattr(value, "__name__", "")[len("_plant_") :] or None,
 )

@@ -9,7 +9,7 @@ import pytest
 
 from cardlab.course import cython_build
 from cardlab.course.project import Project
-from cardlab.course.provided import CACHE, grading_provided_dir
+from cardlab.course.provided import grading_provided_dir
 from cardlab.judge.grading import project_job, run
 from cardlab.worker.compose import STUDENT
 
@@ -33,7 +33,7 @@ def _hardened_toy(toy: Project, tmp_path) -> Project:
 
 
 def test_bytecode_courses_grade_beside_the_reference_compiled_by_the_worker_tree(toy):
-    assert grading_provided_dir(toy, toy.spec("toy"), 1) == toy.reference_dir("toy")
+    assert grading_provided_dir(toy, toy.spec("toy")) == toy.reference_dir("toy")
 
 
 @pytest.mark.slow
@@ -48,9 +48,25 @@ def test_a_cython_course_is_graded_beside_extensions_of_the_phases_modules_only(
         if job.composition.origins[name] != STUDENT
     }
     assert provided == {"greet": "greet.abi3.so"}  # never counter, the student's in phase 1
-    built = next((project.root / CACHE).glob("*/toy"))
-    assert sorted(p.name for p in built.iterdir()) == ["__init__.py", "greet.abi3.so"]
     report = run(job)
     assert report.score == report.max_score, [t.message for t in report.failures][:2]
     again = project_job(project, "toy", 1, toy.reference_dir("toy"))
     assert again.composition.modules["greet"] == job.composition.modules["greet"]  # cached
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(_cython_missing() is not None, reason=str(_cython_missing()))
+def test_fair_parts_of_a_cython_course_run_beside_the_reference_as_extensions(toy, tmp_path):
+    project = _hardened_toy(toy, tmp_path)
+    solution = tmp_path / "solution"
+    shutil.copytree(toy.reference_dir("toy"), solution)
+    (solution / "counter.py").write_text("def add(a, b):\n    return a - b\n", encoding="utf-8")
+
+    job = project_job(project, "toy", 2, solution)
+
+    greet_part = job.composition_for("greet")
+    assert greet_part.origins["counter"] != STUDENT
+    assert greet_part.modules["counter"].name == "counter.abi3.so"  # never bytecode
+    assert job.composition.origins["counter"] == STUDENT  # the student's own check
+    report = run(job)
+    assert report.score == report.max_score, [t.message for t in report.failures][:2]

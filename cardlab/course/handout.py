@@ -2,9 +2,11 @@
 
 A handout holds the student's modules as stubs (whole, or with single methods cut out),
 every other module of the package as sourceless bytecode, the public tests, the spec,
-a manifest and a README. Bytecode is compiled by the interpreter building the handout
-and loads only on that Python version, which the README and the manifest state. Bytecode
-stops casual reading, not a determined reader: graded tests stay with the instructor.
+a manifest and a README. Bytecode is tied to a Python minor version, so each provided
+module is compiled by every interpreter chosen (:mod:`cardlab.course.pythons`) and
+shipped with a loader that runs the right one; the README and the manifest name the
+versions. Bytecode stops casual reading, not a determined reader: graded tests stay
+with the instructor.
 An assignment whose spec says ``[handout] provided = "source"`` ships the provided
 modules as source instead: the whole program, with only the student's bodies cut out.
 
@@ -17,26 +19,37 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import platform
-import py_compile
 import shutil
 import subprocess
 import sys
 import tempfile
 import tomllib
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from .. import __version__
 from ..errors import CardlabError
 from .cython_build import EXTENSION_SUFFIX, build_extensions, check_tools
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from .pythons import (
+    LOADER_MARK,
+    Interpreter,
+    cache_tag,
+    choose_interpreters,
+    compile_with,
+    loader,
+    spoken_list,
+)
 from .spec import Phase, Spec, reference_modules
 from .stubs import package_stubs
 
 HANDOUT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
-"""The Python version a handout's bytecode is built for (the running interpreter's)."""
+"""The Python version building a handout (the oldest its native extensions load on)."""
+BUILT_ON = f"{platform.system()} {platform.machine()}"
+"""The kind of computer building a handout, which its native extensions need."""
 _INIT = "__init__.py"
 BYTECODE, CYTHON = "bytecode", "cython"
 COMPILE_KINDS = (BYTECODE, CYTHON)
@@ -105,38 +118,55 @@ def build_framework_wheel(project_root: Path, dest: Path) -> Path:
         return Path(shutil.copy2(wheels[0], dest / wheels[0].name))
 
 
-def _manifest(spec: Spec, phase: Phase, compiled: str) -> str:
-    """The manifest: which assignment, phase and package this is, for which Python."""
-    return (
-        "# Written by cardlab when it built this handout.\n"
-        f'assignment = "{spec.id}"\n'
-        f"phase = {phase.number}\n"
-        f'package = "{spec.package}"\n'
-        f'python = "{HANDOUT_PYTHON}"\n'
-        f'compiled = "{compiled}"\n'
-        f'cardlab = "{__version__}"\n'
-    )
+def _manifest(
+    spec: Spec, phase: Phase, compiled: str, provided: list[str], versions: list[str]
+) -> str:
+    """The manifest: which assignment, phase and package this is, for which Pythons.
+
+    ``pythons`` lists the versions the bytecode is built for; ``platform`` the kind of
+    computer native extensions are built for (``cython`` handouts only), which load on
+    ``python`` or newer. ``provided`` names the compiled modules' files (``bisca/card``).
+    """
+    shipped = [spec.module_file(module)[:-3] for module in provided]
+    lines = [
+        "# Written by cardlab when it built this handout.",
+        f'assignment = "{spec.id}"',
+        f"phase = {phase.number}",
+        f'package = "{spec.package}"',
+        f'python = "{HANDOUT_PYTHON}"',
+        f"pythons = {json.dumps(versions)}",
+        f'compiled = "{compiled}"',
+        f"provided = {json.dumps([] if spec.provides_source else shipped)}",
+        f'cardlab = "{__version__}"',
+    ]
+    if compiled == CYTHON:
+        lines.append(f'platform = "{BUILT_ON}"')
+    return "\n".join(lines) + "\n"
 
 
 def _bullets(items: list[str]) -> str:
     return "".join(f"- {item}\n" for item in items)
 
 
-def _python_section(python: str, compiled: str) -> list[str]:
-    """The README's section on which Python the compiled modules load with."""
+def _python_section(versions: list[str], compiled: str, example: str) -> list[str]:
+    """The README's section on which Python and computer the compiled modules load with."""
     if compiled == CYTHON:
-        machine = f"{platform.system()} on {platform.machine()}"
         return [
-            "## Python version\n\n",
-            f"The compiled modules are native extensions built on {machine} for Python\n"
-            f"{python} or newer. They load only on that kind of computer, with Python {python}\n"
-            "or a later version. Check yours with `python --version`.\n\n",
+            "## Python version and computer\n\n",
+            f"The compiled modules are native extensions built on {BUILT_ON} for Python\n"
+            f"{HANDOUT_PYTHON} or newer. They load only on that kind of computer (operating\n"
+            f"system and processor), with Python {HANDOUT_PYTHON} or a later version. On any\n"
+            "other computer, `cardlab check` says so: ask your instructor for a handout built\n"
+            "for yours. Check your Python with `python --version`.\n\n",
         ]
+    spoken = spoken_list(versions)
     return [
         "## Python version\n\n",
-        f"The compiled modules were built for Python {python} and load only with Python\n"
-        f"{python} (any {python}.x release). With another version, importing them fails\n"
-        "with `ImportError: bad magic number`. Check yours with `python --version`.\n\n",
+        f"The compiled modules are built for Python {spoken}, on Windows, macOS and\n"
+        f"Linux alike. Each one is a small loader (`{example}.py`, say) that runs the\n"
+        f"bytecode for your Python (`{example}.cpython-312.pyc` for 3.12); leave these files\n"
+        "as they are. With any other version, `cardlab check` and the imports say which\n"
+        "to use. Check yours with `python --version`.\n\n",
     ]
 
 
@@ -147,9 +177,11 @@ def _readme(
     mains: list[str],
     wheel: str | None,
     compiled: str = BYTECODE,
+    versions: Sequence[str] = (),
 ) -> str:
     """The README, written to the student."""
-    python = HANDOUT_PYTHON
+    versions = list(versions) or [HANDOUT_PYTHON]
+    python = versions[-1]
     install = f"wheels/{wheel}" if wheel else f"cardlab=={__version__}"
     whole = spec.student_modules(phase.number)
     earlier = [m for m in whole if m not in phase.writes]
@@ -194,11 +226,13 @@ def _readme(
         "the body, and keep the name, the parameters and the docstring: the docstring is the\n"
         "contract the tests check. You may add helper functions and methods of your own.\n\n"
     )
-    parts += _provided_section(spec, provided, compiled)
+    parts += _provided_section(spec, provided, compiled, versions)
     parts += _api_section(spec, provided)
     parts += [
         "## Set up\n\n",
-        "In this folder, make a virtual environment and install cardlab, which runs the tests:\n\n",
+        f"In this folder, make a virtual environment with Python {spoken_list(versions, 'or')}"
+        " and install\ncardlab, which runs the tests (here with Python "
+        f"{python}; name the one you have):\n\n",
         f"    python{python} -m venv .venv     # on Windows: py -{python} -m venv .venv\n",
         "    source .venv/bin/activate     # on Windows: .venv\\Scripts\\activate\n",
         f"    python -m pip install {install}\n\n",
@@ -240,7 +274,9 @@ def _student_tests_section(spec: Spec, phase: Phase) -> list[str]:
     ]
 
 
-def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[str]:
+def _provided_section(
+    spec: Spec, provided: list[str], compiled: str, versions: list[str]
+) -> list[str]:
     """The README's lines on the provided modules and, when compiled, the Python version."""
     if not provided:
         return []
@@ -259,7 +295,7 @@ def _provided_section(spec: Spec, provided: list[str], compiled: str) -> list[st
         "them like any other module:\n\n",
         _bullets([f"`{spec.module_file(m)[:-3]}{_compiled_suffix(compiled)}`" for m in provided]),
         "\n",
-        *_python_section(HANDOUT_PYTHON, compiled),
+        *_python_section(versions, compiled, spec.split(provided[0])[1]),
     ]
 
 
@@ -277,7 +313,7 @@ def _api_section(spec: Spec, provided: list[str]) -> list[str]:
 
 
 def _compiled_suffix(compiled: str) -> str:
-    return EXTENSION_SUFFIX if compiled == CYTHON else ".pyc"
+    return EXTENSION_SUFFIX if compiled == CYTHON else ""
 
 
 def _write_package(
@@ -287,6 +323,7 @@ def _write_package(
     phase: Phase,
     compiled: str = BYTECODE,
     name: str | None = None,
+    interpreters: Sequence[Interpreter] = (),
 ) -> list[str]:
     """Write a package: stubs for the student's modules, the others compiled or as source.
 
@@ -297,6 +334,7 @@ def _write_package(
         phase: The phase handed out.
         compiled: How provided modules ship (``bytecode`` or ``cython``).
         name: The package to write; the assignment's first package by default.
+        interpreters: The interpreters that compile bytecode, one file each per module.
 
     Returns:
         The provided modules, sorted, named as in the spec (``cards.card`` with several
@@ -317,24 +355,38 @@ def _write_package(
     named = [spec.qualified(name, m) for m in provided]
     if compiled == CYTHON:
         build_extensions(name, reference, provided, package)
-        return named
-    for module in provided:
-        if spec.provides_source:
+    elif spec.provides_source:
+        for module in provided:
             shutil.copyfile(reference / f"{module}.py", package / f"{module}.py")
-            continue
-        try:
-            py_compile.compile(
-                str(reference / f"{module}.py"),
-                cfile=str(package / f"{module}.pyc"),
-                dfile=f"{name}/{module}.py",
-                doraise=True,
-                optimize=0,
-                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
-            )
-        except py_compile.PyCompileError as error:
-            path = reference / f"{module}.py"
-            raise CardlabError(f"{path}: cannot compile, {error.exc_value}") from None
+    else:
+        _write_bytecode(package, reference, provided, interpreters)
     return named
+
+
+def _write_bytecode(
+    package: Path, reference: Path, provided: list[str], interpreters: Sequence[Interpreter]
+) -> None:
+    """Compile provided modules with each interpreter and put a loader in place of each.
+
+    Tracebacks name a provided module's code ``<compiled bisca/card>``, a name no file
+    has, so neither they nor ``inspect`` show the loader's lines as its source.
+    """
+    versions = [interpreter.name for interpreter in interpreters]
+    for module in provided:
+        text = loader(f"{package.name}.{module}", module, versions)
+        (package / f"{module}.py").write_text(text, encoding="utf-8")
+    for interpreter in interpreters:
+        compile_with(
+            interpreter,
+            [
+                (
+                    reference / f"{module}.py",
+                    package / f"{module}.{interpreter.cache_tag}.pyc",
+                    f"<compiled {package.name}/{module}>",
+                )
+                for module in provided
+            ],
+        )
 
 
 def marked_parts(source: str) -> set[str]:
@@ -402,7 +454,13 @@ def _ship_wheel(folder: Path, project: Project, wheel: Path | None) -> str | Non
 
 
 def _fill(
-    folder: Path, project: Project, spec: Spec, phase: Phase, wheel: Path | None, compiled: str
+    folder: Path,
+    project: Project,
+    spec: Spec,
+    phase: Phase,
+    wheel: Path | None,
+    compiled: str,
+    interpreters: Sequence[Interpreter],
 ) -> None:
     """Write every part of the handout into an empty ``folder``."""
     references = project.reference_dirs(spec)
@@ -411,7 +469,7 @@ def _fill(
         reference = references[package]
         if not (reference / _INIT).is_file():
             raise CardlabError(f"{reference}: no reference package (missing {_INIT})")
-        provided += _write_package(folder, reference, spec, phase, compiled, package)
+        provided += _write_package(folder, reference, spec, phase, compiled, package, interpreters)
         mains += [
             spec.qualified(package, m)
             for m in reference_modules(reference)
@@ -420,8 +478,10 @@ def _fill(
     _copy_tests(folder, project.graders_dir(spec.id), phase)
     shutil.copyfile(spec.path, folder / "spec.toml")
     wheel_name = _ship_wheel(folder, project, wheel)
-    (folder / HANDOUT_MANIFEST).write_text(_manifest(spec, phase, compiled), encoding="utf-8")
-    readme = _readme(spec, phase, provided, mains, wheel_name, compiled)
+    versions = [interpreter.name for interpreter in interpreters]
+    manifest = _manifest(spec, phase, compiled, provided, versions)
+    (folder / HANDOUT_MANIFEST).write_text(manifest, encoding="utf-8")
+    readme = _readme(spec, phase, provided, mains, wheel_name, compiled, versions)
     (folder / "README.md").write_text(readme, encoding="utf-8")
 
 
@@ -433,6 +493,7 @@ def build_handout(
     *,
     wheel: Path | None = None,
     compiled: str = BYTECODE,
+    pythons: Sequence[Path] = (),
 ) -> Path:
     """Build the folder students receive for a phase.
 
@@ -445,6 +506,9 @@ def build_handout(
             project's ``pyproject.toml`` if there is one, else the handout has no wheel.
         compiled: ``bytecode`` (sourceless ``.pyc``) or ``cython`` (native extensions
             built with Cython's limited API, see :mod:`cardlab.course.cython_build`).
+        pythons: The interpreters to compile bytecode with, one per Python version the
+            handout supports; by default those found on this machine
+            (:func:`~cardlab.course.pythons.choose_interpreters`), as the spec pins them.
 
     Returns:
         ``output``.
@@ -463,12 +527,20 @@ def build_handout(
         )
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise CardlabError(f"{output} exists and is not empty; name a new or empty folder")
+    if pythons and (compiled == CYTHON or spec.provides_source):
+        raise CardlabError(
+            "--python chooses the interpreters that compile bytecode; this handout has none "
+            "(its provided modules ship as native extensions or as source)"
+        )
     if compiled == CYTHON:
         check_tools()
+    interpreters = []
+    if compiled == BYTECODE and not spec.provides_source:
+        interpreters = choose_interpreters(pythons, spec.pythons)
     created = not output.exists()
     output.mkdir(parents=True, exist_ok=True)
     try:
-        _fill(output, project, spec, phase, wheel, compiled)
+        _fill(output, project, spec, phase, wheel, compiled, interpreters)
         problems = check_handout(output, spec, project=project)
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -481,8 +553,26 @@ def build_handout(
     return output
 
 
-def _read_phase(folder: Path, spec: Spec) -> Phase | str:
-    """The phase a handout's manifest names, or the problem that prevents reading it."""
+def runs_on(folder: Path) -> str:
+    """Where a built handout's compiled modules run, as its manifest says, for the instructor.
+
+    Returns:
+        ``bytecode for Python 3.11, 3.12 and 3.13 (any system)``, ``native extensions for
+        Linux x86_64, Python 3.11 or newer``, or ``provided modules as source``.
+    """
+    manifest = tomllib.loads((folder / HANDOUT_MANIFEST).read_text(encoding="utf-8"))
+    if not manifest.get("provided"):
+        return "provided modules as source"
+    if manifest.get("compiled") == CYTHON:
+        return (
+            f"native extensions for {manifest.get('platform')}, Python "
+            f"{manifest.get('python')} or newer"
+        )
+    return f"bytecode for Python {spoken_list(manifest.get('pythons', []))} (any system)"
+
+
+def _read_phase(folder: Path, spec: Spec) -> tuple[Phase, dict] | str:
+    """The phase a handout's manifest names and the manifest, or what prevents reading it."""
     try:
         manifest = tomllib.loads((folder / HANDOUT_MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -493,9 +583,15 @@ def _read_phase(folder: Path, spec: Spec) -> Phase | str:
         assignment = manifest.get("assignment")
         return f"{HANDOUT_MANIFEST} names assignment {assignment!r}, not {spec.id!r}"
     try:
-        return spec.phase(manifest.get("phase"))
+        return spec.phase(manifest.get("phase")), manifest
     except CardlabError as error:
         return f"{HANDOUT_MANIFEST}: {error}"
+
+
+def _is_loader(path: Path) -> bool:
+    """Whether a file is the loader of a provided module compiled for several Pythons."""
+    with path.open(encoding="utf-8", errors="replace") as file:
+        return file.readline() == LOADER_MARK
 
 
 def _secrets(project: Project, spec: Spec, phase: Phase) -> dict[bytes, str]:
@@ -533,9 +629,10 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
     Returns:
         One line per problem, empty when the handout is clean.
     """
-    phase = _read_phase(folder, spec)
-    if isinstance(phase, str):
-        return [phase]
+    read = _read_phase(folder, spec)
+    if isinstance(read, str):
+        return [read]
+    phase, manifest = read
     student = set(spec.submitted_modules(phase.number))
     packages = {folder / name: name for name in spec.packages_in(phase.number)}
     secrets = _secrets(project, spec, phase) if project else {}
@@ -554,29 +651,43 @@ def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -
         elif path.suffix in (".c", ".pyx", ".pxd"):
             problems.append(f"{where}: generated source of a compiled module")
         elif package and path.suffix == ".py" and path.stem != "__init__":
-            if module not in student and not spec.provides_source:
+            if module not in student and not spec.provides_source and not _is_loader(path):
                 problems.append(f"{where}: source of a provided module")
         elif path.suffix == ".whl":
             problems += [f"{where}: holds {name}" for name in _foreign_entries(path)]
         if secret := secrets.get(path.read_bytes()):
             problems.append(f"{where}: is {secret}")
     if project:
-        problems += _missing_modules(folder, spec, project, packages.values(), student)
+        needed = _compiled_files(manifest)
+        problems += _missing_modules(folder, spec, project, packages.values(), student, needed)
     return problems
 
 
+def _compiled_files(manifest: dict) -> list[str]:
+    """The file name patterns of one provided module, as the manifest says it ships."""
+    if manifest.get("compiled") == CYTHON:
+        return [f"{{}}{EXTENSION_SUFFIX}"]
+    return ["{}.py", *(f"{{}}.{cache_tag(version)}.pyc" for version in manifest.get("pythons", []))]
+
+
 def _missing_modules(
-    folder: Path, spec: Spec, project: Project, packages: Iterable[str], student: set[str]
+    folder: Path,
+    spec: Spec,
+    project: Project,
+    packages: Iterable[str],
+    student: set[str],
+    compiled_files: list[str],
 ) -> list[str]:
-    """One line for each module of the handout's packages that is neither stub nor compiled."""
+    """One line for each file of the handout's modules (stub, loader, compiled) not there."""
     problems = []
     references = project.reference_dirs(spec)
     for package in packages:
         for module in reference_modules(references[package]):
             as_source = spec.qualified(package, module) in student or spec.provides_source
-            names = (
-                [f"{module}.py"] if as_source else [f"{module}.pyc", f"{module}{EXTENSION_SUFFIX}"]
-            )
-            if not any((folder / package / name).is_file() for name in names):
-                problems.append(f"{package}/{names[0]}: missing")
+            names = ["{}.py"] if as_source else compiled_files
+            problems += [
+                f"{package}/{name.format(module)}: missing"
+                for name in names
+                if not (folder / package / name.format(module)).is_file()
+            ]
     return problems

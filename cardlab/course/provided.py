@@ -2,13 +2,19 @@
 
 A course that hands out hardened handouts (``[handout] provided = "cython"``) must not
 grade beside bytecode of the same modules, which a submission could disassemble and
-print into its own report. So grading builds the provided modules of the phase (and only
-those: never a module the student writes in this phase or an earlier one) as native
+print into its own report. So grading builds the reference's modules as native
 extensions, exactly as ``cardlab handout`` does, and composes the package from them.
 
+Every module of the package is built, the ones students write included: with fair parts
+(``[grading] other_parts = "reference"``) a part's tests run with the reference's version
+of every student module outside the part, and that version must be an extension too. The
+worker's private tree still receives only the modules its composition takes from here
+(:func:`cardlab.worker.sandbox.build_tree`), never the reference's version of a module
+the part being graded comes from the submission.
+
 Builds are kept in ``.cardlab/provided/<key>/`` of the project (beside the course secret,
-git-ignored), keyed by the sources, the modules, the Python version and the machine, so a
-class is built once, not once per submission.
+git-ignored), keyed by the sources, the Python version and the machine, so a course is
+built once, not once per phase or per submission.
 """
 
 from __future__ import annotations
@@ -30,12 +36,13 @@ CACHE = Path(".cardlab") / "provided"
 _INIT = "__init__.py"
 
 
-def grading_provided_dir(project: Project, spec: Spec, phase: int) -> Path:
-    """The folder the worker's provided modules come from when grading ``phase``.
+def grading_provided_dir(project: Project, spec: Spec) -> Path:
+    """The folder the worker's provided modules come from when grading.
 
     The reference folder itself for bytecode and source handouts (the worker's tree
-    compiles it to bytecode); for Cython handouts, a folder of the phase's provided
-    modules built as extensions.
+    compiles it to bytecode); for Cython handouts, a folder of every reference module
+    built as an extension (a composition takes the student's modules from the
+    submission, so only the other ones are ever loaded from here).
 
     Raises:
         CardlabError: Cython or a C compiler is missing, or the build fails.
@@ -43,8 +50,7 @@ def grading_provided_dir(project: Project, spec: Spec, phase: int) -> Path:
     reference = project.reference_dir(spec.id)
     if spec.provided_as != CYTHON:
         return reference
-    student = set(spec.submitted_modules(phase))
-    modules = [m for m in reference_modules(reference) if m not in student]
+    modules = reference_modules(reference)
     folder = project.root / CACHE / _key(reference, modules) / spec.package
     if not (folder / _INIT).is_file():
         _build(spec.package, reference, modules, folder)

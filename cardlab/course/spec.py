@@ -20,6 +20,7 @@ from pathlib import Path
 import jsonschema
 
 from ..errors import CardlabError
+from .pythons import OLDEST, version_name
 
 BYTECODE = "bytecode"
 """Provided modules ship as sourceless bytecode (``[handout] provided``, the default)."""
@@ -238,6 +239,9 @@ class Spec:
             ``bytecode`` (sourceless ``.pyc``, the default), ``cython`` (native
             extensions, a hardened handout) or ``source`` (the whole program as source,
             as when students complete single methods of it).
+        pythons: The Python versions a bytecode handout supports (``[handout] pythons``,
+            sorted), each compiled for; empty for every version found on the machine
+            building it.
         other_parts: Whose code each part's tests run with outside that part:
             ``reference`` (the default) or ``student``.
         packages: Every package of the assignment, in order; ``(package,)`` for an
@@ -256,6 +260,7 @@ class Spec:
     provided_as: str = BYTECODE
     other_parts: str = OTHER_PARTS_REFERENCE
     packages: tuple[str, ...] = ()
+    pythons: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """An assignment of one package lists it in ``packages`` too."""
@@ -486,11 +491,17 @@ def _build(path: Path, data: dict) -> Spec:
         path=path,
         provided_as=data.get("handout", {}).get("provided", BYTECODE),
         other_parts=data.get("grading", {}).get("other_parts", OTHER_PARTS_REFERENCE),
+        pythons=tuple(sorted(data.get("handout", {}).get("pythons", ()), key=lambda v: int(v[2:]))),
     )
 
 
 def _check_meaning(spec: Spec, reference_modules: Iterable[str] | None) -> None:
     where = spec.path
+    if old := [v for v in spec.pythons if (3, int(v[2:])) < OLDEST]:
+        raise CardlabError(
+            f"{where}: handout.pythons: cardlab needs Python {version_name(OLDEST)} or newer, "
+            f"so {old[0]} cannot be supported"
+        )
     numbers = [phase.number for phase in spec.phases]
     if numbers != sorted(numbers) or _duplicates(numbers):
         raise CardlabError(f"{where}: phase: numbers must be distinct and in order, got {numbers}")

@@ -11,6 +11,10 @@ reporter step then sends the points to GitHub Classroom. Parts graded only by hi
 tests (a tournament, say) have no step: their points come from the instructor's own
 grading. The student can edit the workflow itself, so Classroom points are a guide;
 ``cardlab grade-all`` confirms them.
+
+A second job, which awards nothing, runs the student's ``cardlab check`` on Linux,
+macOS and Windows runners with the oldest and the newest Python the handout supports,
+so a course sees its handout work on the computers students bring.
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import tomllib
 from pathlib import Path
 
 from ..course.handout import HANDOUT_PYTHON, build_handout, marked_parts
 from ..course.integrity import handout_digest
-from ..course.project import Project
+from ..course.project import HANDOUT_MANIFEST, Project
 from ..course.spec import Part, Spec
 from ..errors import CardlabError
 
@@ -32,6 +37,9 @@ REPORTER = "classroom-resources/autograding-grading-reporter@v1"
 STEP_MINUTES = 10
 """Time limit of one autograding step, in minutes (the command grader's unit)."""
 GITIGNORE = ".venv/\n__pycache__/\n.pytest_cache/\n.hypothesis/\n"
+SYSTEMS = ("ubuntu-latest", "macos-latest", "windows-latest")
+"""The runners the student's check runs on: the systems students bring."""
+SYSTEMS_JOB = "check-on-every-system"
 
 
 def _quote(text: str) -> str:
@@ -45,7 +53,12 @@ def step_id(part: Part) -> str:
 
 
 def workflow(
-    spec: Spec, phase_number: int, parts: list[Part], digest: str, wheel: tuple[str, str]
+    spec: Spec,
+    phase_number: int,
+    parts: list[Part],
+    digest: str,
+    wheel: tuple[str, str],
+    pythons: list[str] | None = None,
 ) -> str:
     """The autograding workflow: check and install cardlab, a graded step per part, the reporter.
 
@@ -55,7 +68,10 @@ def workflow(
         parts: The parts with public tests.
         digest: The handout's digest (:func:`~cardlab.course.integrity.handout_digest`).
         wheel: The shipped wheel's path in the repository and its SHA-256 (hex).
+        pythons: The Python versions the handout supports, oldest first; the graded job
+            runs the newest, the job on every system the oldest and the newest.
     """
+    pythons = pythons or [HANDOUT_PYTHON]
     lines = [
         f"# Autograding for {spec.title}, phase {phase_number}; written by cardlab.",
         "# Each step awards a rubric part's points when every public test of the part passes",
@@ -75,10 +91,10 @@ def workflow(
         "    steps:",
         "      - name: Check out the code",
         "        uses: actions/checkout@v4",
-        f"      - name: Set up Python {HANDOUT_PYTHON}",
+        f"      - name: Set up Python {pythons[-1]}",
         "        uses: actions/setup-python@v5",
         "        with:",
-        f"          python-version: {_quote(HANDOUT_PYTHON)}",
+        f"          python-version: {_quote(pythons[-1])}",
         "      - name: Install cardlab",
         "        run: "
         + _quote(
@@ -109,8 +125,31 @@ def workflow(
         ),
         "        with:",
         f"          runners: {','.join(step_id(part) for part in parts)}",
+        *_systems_job(wheel[0], sorted({pythons[0], pythons[-1]}, key=pythons.index)),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _systems_job(wheel: str, pythons: list[str]) -> list[str]:
+    """The job that runs the student's check on every system, for no points."""
+    return [
+        f"  {SYSTEMS_JOB}:",
+        "    name: cardlab check on ${{ matrix.os }}, Python ${{ matrix.python }}",
+        "    runs-on: ${{ matrix.os }}",
+        "    if: github.actor != 'github-classroom[bot]'",
+        "    strategy:",
+        "      fail-fast: false",
+        "      matrix:",
+        f"        os: {json.dumps(list(SYSTEMS))}",
+        f"        python: {json.dumps(pythons)}",
+        "    steps:",
+        "      - uses: actions/checkout@v4",
+        "      - uses: actions/setup-python@v5",
+        "        with:",
+        "          python-version: ${{ matrix.python }}",
+        f"      - run: python -m pip install {wheel}",
+        "      - run: cardlab check",
+    ]
 
 
 def _parts_with_public_tests(folder: Path, spec: Spec, phase_number: int) -> list[Part]:
@@ -144,12 +183,14 @@ def export_classroom(
         )
     [shipped] = sorted((folder / "wheels").glob("cardlab-*.whl"))
     wheel_digest = hashlib.sha256(shipped.read_bytes()).hexdigest()
+    manifest = tomllib.loads((folder / HANDOUT_MANIFEST).read_text(encoding="utf-8"))
     text = workflow(
         spec,
         phase,
         parts,
         handout_digest(folder),
         (shipped.relative_to(folder).as_posix(), wheel_digest),
+        manifest.get("pythons"),
     )
     (folder / WORKFLOW).parent.mkdir(parents=True)
     (folder / WORKFLOW).write_text(text, encoding="utf-8")

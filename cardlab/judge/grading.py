@@ -27,6 +27,7 @@ import pytest
 
 import cardlab
 
+from ..course.fit import fit_problem
 from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Project
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
@@ -150,7 +151,7 @@ def project_job(
     shown = ("--submission", str(folder)) if submission is not None else ()
     provided = reference_dirs
     if not spec.has_packages:  # a Cython course grades with extensions, as it hands out
-        provided = {spec.package: grading_provided_dir(project, spec, phase)}
+        provided = {spec.package: grading_provided_dir(project, spec)}
     composition = compose_phase(spec, phase, provided, folder)
     part_compositions = {
         part.id: compose_phase(spec, phase, provided, folder, spec.part_modules(phase, part.id))
@@ -186,6 +187,8 @@ def handout_job(folder: Path) -> GradingJob:
             "run cardlab check in the folder you received"
         )
     manifest = tomllib.loads(manifest_path.read_text(encoding="utf-8"))
+    if problem := fit_problem(folder, manifest):
+        raise CardlabError(problem)
     spec = load_spec(folder / "spec.toml")
     phase = int(manifest["phase"])
     package_dirs = {package: folder / package for package in spec.packages_in(phase)}

@@ -45,7 +45,7 @@ def cache_bytecode() -> Path | None:
     folder = bytecode_cache_folder()
     try:
         folder.mkdir(parents=True, mode=_CACHE_MODE, exist_ok=True)
-        if folder.stat().st_uid != os.geteuid():
+        if hasattr(os, "geteuid") and folder.stat().st_uid != os.geteuid():
             return None
         folder.chmod(_CACHE_MODE)
     except OSError:

@@ -126,10 +126,15 @@ _EXTENSION = ".abi3.so"
 def provided_modules(folder: Path) -> dict[str, Path]:
     """The modules a provided folder holds, by name.
 
-    Each is ``name.py``, sourceless ``name.pyc`` or a native extension ``name.abi3.so``.
+    Each is ``name.py``, sourceless ``name.pyc``, a native extension ``name.abi3.so``, or
+    (in a handout built for several Pythons) ``name.cpython-3XY.pyc`` for the running
+    interpreter, taken before the loader ``name.py`` beside it; bytecode for other
+    versions is left alone.
     """
     found: dict[str, Path] = {}
-    candidates = sorted(folder.glob(f"*{_EXTENSION}")) + sorted(folder.glob("*.pyc"))
+    tagged = sorted(folder.glob(f"*.{sys.implementation.cache_tag}.pyc"))
+    plain = [path for path in sorted(folder.glob("*.pyc")) if path.name.count(".") == 1]
+    candidates = sorted(folder.glob(f"*{_EXTENSION}")) + tagged + plain
     for path in candidates + sorted(folder.glob("*.py")):
         name = path.name.split(".")[0]
         if name != "__init__":

@@ -39,12 +39,16 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
-import resource
 import signal
 import sys
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+try:
+    import resource
+except ImportError:  # Windows: the portable worker (cardlab.worker.portable) confines nothing
+    resource = None  # type: ignore[assignment]
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWIPC = 0x08000000
@@ -163,7 +167,7 @@ class Outcome:
         self.missing.append(f"{layer}: {why}")
 
 
-_libc = ctypes.CDLL(None, use_errno=True)  # only used on Linux
+_libc = ctypes.CDLL(None, use_errno=True) if os.name == "posix" else None  # used on Linux
 
 
 def _check(result: int, what: str) -> None:

@@ -38,7 +38,7 @@ def sweep(uid: int) -> None:
     Only meaningful for a user id that was one worker's alone; does nothing unless the
     judge runs as root.
     """
-    if os.geteuid() != 0 or uid == 0:
+    if uid == 0 or not hasattr(os, "geteuid") or os.geteuid() != 0:
         return
     _kill_processes(uid)
     _remove_sysv_ipc(uid)

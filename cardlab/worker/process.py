@@ -35,7 +35,16 @@ from ..errors import CardlabError
 from .compose import Composition
 from .confine import PID_NAMESPACE, PRIVATE_ROOT
 from .leftovers import sweep
-from .sandbox import Limits, WorkerTree, exposed, fresh_user, worker_interpreter
+from .portable import portable, spawn
+from .sandbox import (
+    Interpreter,
+    Limits,
+    WorkerTree,
+    as_root,
+    exposed,
+    fresh_user,
+    worker_interpreter,
+)
 from .untrusted import clean_answer
 from .wire import (
     ChannelClosed,
@@ -48,11 +57,15 @@ from .wire import (
 
 _START_SECONDS = 10.0
 _CRASH_HINTS = {
-    signal.SIGSEGV: " (too deep a recursion, or too much memory?)",
-    signal.SIGKILL: " (too much memory, or it used up its processor time?)",
-    signal.SIGABRT: " (too deep a recursion, or too much memory?)",
-    signal.SIGXCPU: " (it used up its processor time)",
-    signal.SIGXFSZ: " (it wrote too large a file)",
+    getattr(signal, name): hint
+    for name, hint in (
+        ("SIGSEGV", " (too deep a recursion, or too much memory?)"),
+        ("SIGKILL", " (too much memory, or it used up its processor time?)"),
+        ("SIGABRT", " (too deep a recursion, or too much memory?)"),
+        ("SIGXCPU", " (it used up its processor time)"),
+        ("SIGXFSZ", " (it wrote too large a file)"),
+    )
+    if hasattr(signal, name)  # Windows has only some of them
 }
 
 
@@ -102,6 +115,8 @@ def _worker_environment(home: str, lib: Path, python_home: str | None) -> dict[s
     }
     if python_home is not None:
         environment["PYTHONHOME"] = python_home
+    if os.name == "nt":  # Windows' own libraries need it to start a Python at all
+        environment["SYSTEMROOT"] = os.environ.get("SYSTEMROOT", r"C:\Windows")
     return environment
 
 
@@ -129,8 +144,27 @@ class WorkerProcess:
         self.isolation = Isolation()
         self.init_pid: int | None = None
         self.ends_at = time.monotonic() + setup.limits.worker_seconds
-        self.user = setup.limits.user if setup.limits.user is not None else fresh_user()
+        if portable():  # no user to switch to (Windows has no user ids), nothing to sweep
+            self.user = 0
+        else:
+            self.user = setup.limits.user if setup.limits.user is not None else fresh_user()
         interpreter = worker_interpreter()
+        if portable():
+            self.process, self.to_worker, self.from_worker, self.reader = spawn(
+                [interpreter.executable, "-S", "-s", "-P", "-B", "-m", "cardlab.worker.serve"],
+                self.home.name,
+                _worker_environment(self.home.name, tree.lib, interpreter.home),
+            )
+        else:
+            self._start_on_pipes(interpreter, tree)
+        self.requests = 0
+        self.dead = False
+        self.launched = False
+        self.guarded_exposed = False
+        self.started = False
+
+    def _start_on_pipes(self, interpreter: Interpreter, tree: WorkerTree) -> None:
+        """Start the worker with the channel on two inherited pipes (Linux)."""
         to_worker_read, self.to_worker = os.pipe()
         self.from_worker, from_worker_write = os.pipe()
         self.process = subprocess.Popen(
@@ -156,11 +190,6 @@ class WorkerProcess:
         os.close(to_worker_read)
         os.close(from_worker_write)
         self.reader = FrameReader(self.from_worker)
-        self.requests = 0
-        self.dead = False
-        self.launched = False
-        self.guarded_exposed = False
-        self.started = False
 
     def start(self, seconds: float = _START_SECONDS) -> None:
         """Confine the worker, then compose the package in it.
@@ -187,7 +216,7 @@ class WorkerProcess:
         self.launched = True
         plan = self.setup.limits.plan(self.tree, Path(self.home.name), self.user)
         self._send({"op": "confine", "plan": plan.to_message()})
-        self.guarded_exposed = os.geteuid() == 0 and bool(exposed(self.setup.guarded))
+        self.guarded_exposed = as_root() and bool(exposed(self.setup.guarded))
         if not self.guarded_exposed:
             self._send(self._init_request())
 
@@ -344,10 +373,14 @@ class WorkerProcess:
         if self.init_pid is not None:  # its namespace dies with it, however its processes hid
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(self.init_pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(self.process.pid, signal.SIGKILL)
+        if portable():  # no process groups to kill: the worker alone
+            with contextlib.suppress(OSError):
+                self.process.kill()
+        else:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait()
         for fd in (self.to_worker, self.from_worker):
             with contextlib.suppress(OSError):

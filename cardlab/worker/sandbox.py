@@ -44,7 +44,6 @@ import dataclasses
 import functools
 import hashlib
 import os
-import pwd
 import py_compile
 import random
 import shutil
@@ -66,6 +65,7 @@ RUNTIME_MODULES = (
     "codec",
     "compose",
     "confine",
+    "portable",
     "wire",
     "serve",
     "student_tests",
@@ -151,8 +151,15 @@ class Limits:
         )
 
 
+def as_root() -> bool:
+    """Whether this process runs as root (never on Windows, which has no user ids)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 def fresh_user() -> int:
     """A user id from :data:`WORKER_UIDS` that no account of this machine has."""
+    import pwd  # Unix only; a judge that is not root (any on Windows) never needs it
+
     while True:
         uid = random.SystemRandom().choice(WORKER_UIDS)
         try:
@@ -188,7 +195,7 @@ def worker_interpreter() -> Interpreter:
     as long as it is still root's alone; else a copy of this process's own is made.
     """
     dirs = tuple(_python_dirs())
-    if os.geteuid() != 0 or all(readable_by_others(path) for path in dirs):
+    if not as_root() or all(readable_by_others(path) for path in dirs):
         return Interpreter(sys.executable, None, dirs)
     home = _shared_copy()
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
@@ -413,7 +420,7 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
         codec_copy = root / "codec" / "codec.py"
         codec_copy.parent.mkdir()
         shutil.copyfile(codec, codec_copy)
-    group = fresh_user() if os.geteuid() == 0 else None
+    group = fresh_user() if as_root() else None
     open_to_readers(root, group)
     tree_composition = dataclasses.replace(
         packages[0], others=tuple(packages[1:]), qualified=composition.qualified

@@ -35,7 +35,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import canary, compose, confine, student_tests
+from . import canary, compose, confine, portable, student_tests
 from .codec import Codec, Value, load_codec
 from .wire import FrameReader, HandleRef, PathRef, from_json, to_json, write_frame
 
@@ -85,9 +85,10 @@ class CappedOutput(io.TextIOBase):
 class Worker:
     """Serves requests from the judge against one composed package."""
 
-    def __init__(self, read_fd: int, write_fd: int) -> None:
-        """Serve on the two channel descriptors."""
-        self.reader = FrameReader(read_fd)
+    def __init__(self, read_fd: int, write_fd: int, reader: FrameReader | None = None) -> None:
+        """Serve on the two channel descriptors (``reader`` given: the portable worker)."""
+        self.reader = reader or FrameReader(read_fd)
+        self.portable = reader is not None
         self.write_fd = write_fd
         self.handles: dict[int, Any] = {}
         self.next_handle = 1
@@ -146,6 +147,8 @@ class Worker:
             return self.watch.changes()
         if op == "init":
             return self.init(request)
+        if op == "confine" and self.portable:
+            return {"applied": [], "missing": [portable.NOT_CONFINED]}
         if op == "confine":
             try:
                 outcome = confine.apply(confine.Plan.from_message(request["plan"]))
@@ -356,9 +359,14 @@ def main(argv: list[str] | None = None) -> None:
     import site  # started with -S: add only exit() and quit(), which console programs use
 
     site.setquit()
-    read_fd, write_fd = (int(arg) for arg in (argv or sys.argv[1:]))
+    args = argv or sys.argv[1:]
+    reader = None
+    if args == [portable.STDIO]:
+        read_fd, write_fd, reader = portable.serve_on_stdio()
+    else:
+        read_fd, write_fd = (int(arg) for arg in args)
     sys.dont_write_bytecode = True
-    Worker(read_fd, write_fd).serve()
+    Worker(read_fd, write_fd, reader).serve()
 
 
 if __name__ == "__main__":

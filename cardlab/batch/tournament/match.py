@@ -118,7 +118,7 @@ class _Context:
             self.spec.package, project.reference_dir(setting.assignment), self.codec
         )
         self.game = load_game(graders, setting.assignment, self.reference)
-        self.provided = grading_provided_dir(project, self.spec, setting.phase)
+        self.provided = grading_provided_dir(project, self.spec)
         self.setting = setting
 
     @contextlib.contextmanager
