@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -16,7 +17,7 @@ from cardlab.worker.untrusted import (
     printable,
     valid,
 )
-from cardlab.worker.wire import ProtocolError
+from cardlab.worker.wire import FrameReader, ProtocolError, parse_frame, write_bytes
 
 
 def test_printable_escapes_what_draws_and_keeps_lines():
@@ -87,3 +88,36 @@ def test_a_frame_is_walked_only_when_its_bytes_could_break_a_limit():
     answer, raw = _answer(ok=deep)
     with pytest.raises(ProtocolError, match="nested more than"):
         clean_answer(answer, 4096, raw)
+@pytest.mark.parametrize(
+    "frame",
+    [
+        b'{"ok":[1,-2.5,"\xc3\xa9\\n",null,true,{"$v":["Card","QS"]}],"id":3}',
+        b'{"ok":"bad \\ud800 text"}',  # msgspec refuses a lone surrogate: json reads it
+        b'{"ok":NaN,"x":1e400}',
+        b'{"ok":' + b"9" * 100 + b"}",
+        b'{"a":1,"a":2}',
+    ],
+)
+def test_frames_read_as_the_standard_library_reads_them(frame):
+    assert repr(parse_frame(frame)) == repr(json.loads(frame))
+
+
+@pytest.mark.parametrize(
+    ("frame", "cause"),
+    [
+        (b'{"ok":"\xed\xa0\x80"}', "not JSON"),  # raw bytes of a lone surrogate
+        (b'{"ok":' + b"9" * 5000 + b"}", "not JSON: Exceeds the limit"),
+        (b"[" * 10_000 + b"]" * 10_000, "nested too deeply"),
+        (b'{"ok":1} x', "not JSON"),
+        (b"[1]", "not a JSON object"),
+    ],
+)
+def test_a_frame_the_judge_cannot_trust_is_a_protocol_error(frame, cause):
+    read_fd, write_fd = os.pipe()
+    try:
+        write_bytes(write_fd, frame)
+        with pytest.raises(ProtocolError, match=cause):
+            FrameReader(read_fd).read()
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)

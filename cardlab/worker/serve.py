@@ -40,6 +40,7 @@ from .codec import Codec, Value, load_codec
 from .wire import FrameReader, HandleRef, PathRef, from_json, to_json, write_frame
 
 _ORIGINAL_STDIN = sys.stdin
+_SCALARS = frozenset((type(None), bool, int, float, str))
 
 
 class CappedOutput(io.TextIOBase):
@@ -93,6 +94,7 @@ class Worker:
         self.next_handle = 1
         self.composition = compose.Composition("", None)
         self.modules: dict[str, ModuleType] = {}
+        self.paths: dict[str, tuple[str, list[str]]] = {}
         self.refused = False
         self.student_files: set[str] = set()
         self.codec = Codec([])
@@ -173,6 +175,7 @@ class Worker:
         """Compose the package and load the codec."""
         composition = compose.Composition.from_message(request["composition"])
         self.composition = composition
+        self.paths.clear()
         self.student_files = {str(path) for path in composition.student_files()}
         self.output_limit = int(request.get("output_bytes", self.output_limit))
         compose.install(composition, on_provided=self.watch.provided)
@@ -203,11 +206,15 @@ class Worker:
         """Find an object of the composed package by dotted path (``card.Card``).
 
         With several packages, a path names its package first (``cards.card.Card``).
-        Each module is imported once and kept: the codec resolves a class for every
-        value it encodes, and ``importlib.import_module`` costs far more than a dict
-        lookup. Attributes are still looked up on every call, as before.
+        Each module is imported once and kept, and each path is split once: the codec
+        resolves a class for every value it encodes or decodes, and
+        ``importlib.import_module`` costs far more than a dict lookup. Attributes are
+        still looked up on every call, so a class the student's code rebinds is seen.
         """
-        module_name, attributes = self.composition.import_name(path)
+        found = self.paths.get(path)
+        if found is None:
+            found = self.paths[path] = self.composition.import_name(path)
+        module_name, attributes = found
         obj: Any = self.modules.get(module_name)
         if obj is None:
             obj = self.modules[module_name] = importlib.import_module(module_name)
@@ -217,6 +224,8 @@ class Worker:
 
     def encode(self, obj: Any) -> Any:
         """Canonical data for a result, with handles for everything else."""
+        if type(obj) in _SCALARS:  # most results: nothing to look up or tag
+            return obj
         return to_json(self.codec.encode(obj, self.resolve, self.keep))
 
     def keep(self, obj: Any) -> HandleRef:
@@ -228,8 +237,9 @@ class Worker:
 
     def decode(self, data: Any) -> Any:
         """An argument from the judge as an object of the composed package."""
-        value = from_json(data)
-        return self._materialize(value)
+        if type(data) in _SCALARS:  # the commonest arguments, as in encode
+            return data
+        return self._materialize(from_json(data))
 
     def _materialize(self, value: Any) -> Any:
         kind = type(value)

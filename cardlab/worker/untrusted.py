@@ -106,15 +106,18 @@ def _may_need_cleaning(frame: bytes, limit: int) -> bool:
     That is, whether its raw text could hold a string over ``limit``, a lone surrogate
     or nesting deeper than :data:`MAX_DEPTH`. The frame is valid JSON (it was parsed),
     so its strings are exactly its quoted tokens, and no string is longer than its
-    token; a surrogate can only arrive as a JSON escape (backslash, ``u``, ``d`` and
-    three more digits: raw UTF-8 cannot encode one); nesting is read from the brackets
-    outside the strings. Each check is a scan of the bytes, not a walk of the data.
+    token (nor than the frame: a short frame needs no look at its strings); a surrogate
+    can only arrive as a JSON escape (backslash, ``u``, ``d`` and three more digits:
+    raw UTF-8 cannot encode one); nesting is read from the brackets outside the
+    strings, and a frame with fewer brackets than :data:`MAX_DEPTH` cannot nest too
+    deeply (most answers). Each check is a scan of the bytes, not a walk of the data.
     """
     if b"\\ud" in frame or b"\\uD" in frame:
         return True
-    strings = _JSON_STRING.findall(frame)
-    if strings and max(map(len, strings)) - 2 > limit:
-        return True
+    if len(frame) > limit:
+        strings = _JSON_STRING.findall(frame)
+        if strings and max(map(len, strings)) - 2 > limit:
+            return True
     if frame.count(b"[") + frame.count(b"{") < MAX_DEPTH:
         return False
     return _nesting(_JSON_STRING.sub(b"", frame)) >= MAX_DEPTH
