@@ -6,6 +6,11 @@ run while the hidden tests grade the reference solution tells which branches of 
 student-written method the hidden cases reach, and how often. A branch reached by no
 hidden case, or by only one, is a rule a student can get wrong unnoticed.
 
+Console programs run only in the worker, where nothing is counted: each console run a
+hidden test makes (``student.console``) is therefore replayed in the judge on the
+reference's own program, with the same arguments and the same typed input, and its
+lines are counted there.
+
 Branches are the two outcomes of every ``if`` (its body runs, or it is skipped) in the
 student-written functions. Branches only fixed cases reach (errors raised for bad
 arguments, say) are listed with the reason.
@@ -14,6 +19,8 @@ arguments, say) are listed with the reason.
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import shutil
 import sys
 from collections import Counter
@@ -23,6 +30,8 @@ import pytest
 
 from cardlab.course.solution import write_solution
 from cardlab.judge.grading import project_job, run
+from cardlab.judge.proxy import Student
+from cardlab.judge.remote import RemotePath
 
 SEVERAL = 3
 """How many hidden cases must reach each branch."""
@@ -42,7 +51,7 @@ FIXED_CASES = {
 cases reach (public tests, or hidden tests with written expectations), with why that
 is enough."""
 
-CASES = [("cardgame", 1), ("bisca", 2), ("bisca", 3)]
+CASES = [("cardgame", 1), ("bisca", 1), ("bisca", 2), ("bisca", 3)]
 
 
 def _branches(source: str, functions: tuple[str, ...]):
@@ -77,9 +86,40 @@ def _counting_tracer(files: set[str], hits: Counter):
     return tracer
 
 
+def _from_hidden_test() -> bool:
+    """Whether the running console call was made by a hidden test (not a public one)."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if "/hidden/" in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _replaying_console(console):
+    """``Student.console`` that also runs the call on the reference, in the judge."""
+
+    def replaying(self, target, *args, stdin="", seconds=None):
+        result = console(self, target, *args, stdin=stdin, seconds=seconds)
+        if isinstance(target, RemotePath) and self._reference and _from_hidden_test():
+            program = self._reference(repr(target))
+            typed, shown = io.StringIO(stdin), io.StringIO()
+            with contextlib.redirect_stdout(shown), contextlib.suppress(BaseException):
+                saved, sys.stdin = sys.stdin, typed
+                try:
+                    program(*args)
+                finally:
+                    sys.stdin = saved
+        return result
+
+    return replaying
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("assignment", "number"), CASES)
-def test_hidden_cases_reach_every_branch_several_times(repo, tmp_path, assignment, number):
+def test_hidden_cases_reach_every_branch_several_times(
+    repo, tmp_path, monkeypatch, assignment, number
+):
     spec = repo.spec(assignment)
     phase = spec.phase(number)
     reference = repo.reference_dir(assignment)
@@ -91,6 +131,7 @@ def test_hidden_cases_reach_every_branch_several_times(repo, tmp_path, assignmen
         targets[module] = (*targets.get(module, ()), qualname)
     files = {str((reference / f"{m}.py").resolve()): m for m in targets}
     hits: Counter = Counter()
+    monkeypatch.setattr(Student, "console", _replaying_console(Student.console))
     sys.settrace(_counting_tracer(set(files), hits))
     try:
         report = run(project_job(repo, assignment, number, solution))

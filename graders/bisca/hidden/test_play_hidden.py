@@ -134,6 +134,8 @@ def turn_output(out, game, turn):
 @settings(max_examples=15, report_multiple_bugs=False)
 @given(seed=seeds, first=firsts, numbers=choices)
 @example(seed=31, first="computer", numbers=ONES)  # a tie
+@example(seed=6, first="human", numbers=LAST)  # a tie
+@example(seed=63, first="computer", numbers=ALTERNATE)  # a tie
 @example(seed=11, first="human", numbers=LAST)
 @example(seed=500, first="computer", numbers=ALTERNATE)
 def test_games_end_like_the_reference(student, ref, seed, first, numbers):
