@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import cards, expect_equal
 
 ALL_CARDS = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
@@ -55,3 +56,121 @@ def test_pile_lines_like_the_reference(student, ref, seed):
         ref.table.pile_lines(ref_table),
         f"pile_lines(table) after dealing DrawPile.shuffled(random.Random({seed}))",
     )
+
+
+def _ref_cards(ref, text):
+    return [ref.card.Card.from_notation(t) for t in text.split()]
+
+
+@pytest.mark.part("piles")
+def test_iterating_a_pile_walks_a_copy(student, ref):
+    """iter(pile) walks a copy: cards added or removed afterwards do not change it."""
+    pile = student.piles.CardPile(cards("2C 3D 4H"))
+    walk = student.builtin("iter", pile)
+    pile.add(cards("5S")[0])
+    pile.remove(cards("2C")[0])
+    expect_equal(
+        student.builtin("list", walk),
+        ref.canon(_ref_cards(ref, "2C 3D 4H")),
+        "it = iter(CardPile([2C, 3D, 4H])); pile.add(5S); pile.remove(2C); list(it)",
+    )
+
+
+@pytest.mark.part("piles")
+@pytest.mark.parametrize("taken", ["2C", "3D", "4H"])
+def test_remove_returns_the_card(student, ref, taken):
+    """CardPile.remove returns the card taken out; the others keep their order."""
+    pile = student.piles.CardPile(cards("2C 3D 4H"))
+    call = f"CardPile([2C, 3D, 4H]).remove({taken})"
+    expect_equal(pile.remove(cards(taken)[0]), ref.canon(_ref_cards(ref, taken)[0]), call)
+    rest = " ".join(t for t in ("2C", "3D", "4H") if t != taken)
+    expect_equal(pile.cards, ref.canon(tuple(_ref_cards(ref, rest))), f"{call}, then .cards")
+
+
+@pytest.mark.part("piles")
+@settings(max_examples=15)
+@given(pile=st.lists(st.sampled_from(ALL_CARDS), max_size=8, unique=True),
+       kind=st.sampled_from(["CardPile", "PlayerHand", "DrawPile"]))
+def test_str_like_the_reference(student, ref, pile, kind):
+    """str of a pile, a hand or the draw pile is the reference's (notation, spaces)."""
+    text = " ".join(pile)
+    expected = str(getattr(ref.piles, kind)(_ref_cards(ref, text)))
+    expect_equal(
+        student.builtin("str", getattr(student.piles, kind)(cards(text))),
+        expected,
+        f"str({kind}([{text}]))",
+    )
+
+
+REFUSED_LAYS = [(1, "9H", "9C"), (3, "KD", "QD"), (5, "", "QS"), (8, "", "2H"), (6, "KS", "JH")]
+"""(pile number, its cards, a card it refuses)."""
+
+
+@pytest.mark.part("piles")
+@pytest.mark.parametrize(("number", "text", "refused"), REFUSED_LAYS)
+def test_a_refused_lay_names_the_card_and_the_pile(student, number, text, refused):
+    """LaydownPile.lay raises IllegalMove whose message names the card and the pile."""
+    pile = student.piles.LaydownPile(number, cards(text))
+    call = f"LaydownPile({number}, [{text}]).lay({refused})"
+    try:
+        pile.lay(cards(refused)[0])
+    except StudentRaised as error:
+        if not error.is_a("IllegalMove"):
+            raise AssertionError(
+                f"{call} raised {error.type_name} (expected IllegalMove)"
+            ) from None
+        if refused not in error.message or str(number) not in error.message:
+            raise AssertionError(
+                f"{call} raised IllegalMove({error.message!r}): the message should name the "
+                f"card {refused} and the pile {number}"
+            ) from None
+        return
+    raise AssertionError(f"{call} laid the card (expected IllegalMove)")
+
+
+MOVES = [("lay", ("7H", 3)), ("lay", ("KS", 8)), ("pile", (1, 5)), ("pile", (4, 2)), ("draw", ())]
+
+
+@pytest.mark.part("table")
+@pytest.mark.parametrize(("kind", "args"), MOVES, ids=repr)
+def test_move_notation_and_str_like_the_reference(student, ref, kind, args):
+    """Move.notation and str(move) are the reference's for lays, pile moves and draws."""
+    ref_args = tuple(ref.card.Card.from_notation(a) if isinstance(a, str) else a for a in args)
+    expected = getattr(ref.table.Move, kind)(*ref_args).notation
+    move = getattr(student.table.Move, kind)(
+        *(cards(a)[0] if isinstance(a, str) else a for a in args))
+    call = f"Move.{kind}({', '.join(map(str, args))})"
+    expect_equal(student.attr(move, "notation"), expected, f"{call}.notation")
+    expect_equal(student.builtin("str", move), expected, f"str({call})")
+
+
+@settings(max_examples=40)
+@given(text=st.text(alphabet="LMDlmd 1357HKS", max_size=9))
+@pytest.mark.part("table")
+def test_move_from_notation_like_the_reference(student, ref, text):
+    """Move.from_notation reads and refuses the texts the reference does."""
+    call = f"Move.from_notation({text!r})"
+    try:
+        expected = ref.canon(ref.table.Move.from_notation(text))
+    except ValueError:
+        with student.raises("ValueError"):
+            student.table.Move.from_notation(text)
+        return
+    try:
+        got = student.table.Move.from_notation(text)
+    except StudentRaised as error:
+        raise AssertionError(
+            f"{call}\n  expected: {expected!r}\n  got:      raised {error.type_name}: "
+            f"{error.message}"
+        ) from None
+    expect_equal(got, expected, call)
+
+
+@pytest.mark.part("table")
+@pytest.mark.parametrize("numbers", [[2, 1, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7],
+                                     [1, 2, 3, 4, 5, 6, 7, 8, 1]], ids=repr)
+def test_table_refuses_piles_not_numbered_1_to_8(student, numbers):
+    """Table(piles=...) raises ValueError unless the piles are numbered 1 to 8 in order."""
+    piles = [student.piles.LaydownPile(number) for number in numbers]
+    with student.raises("ValueError"):
+        student.table.Table(student.piles.DrawPile([]), piles)
