@@ -174,3 +174,14 @@ def test_table_refuses_piles_not_numbered_1_to_8(student, numbers):
     piles = [student.piles.LaydownPile(number) for number in numbers]
     with student.raises("ValueError"):
         student.table.Table(student.piles.DrawPile([]), piles)
+
+
+@pytest.mark.part("table")
+def test_table_pile_finds_piles_1_to_8_and_refuses_others(student):
+    """Table.pile(n) is the pile numbered n for 1 to 8; 0, 9, -1 and "1" raise IllegalMove."""
+    table = student.table.Table()
+    for number in range(1, 9):
+        expect_equal(table.pile(number).number, number, f"Table().pile({number}).number")
+    for wrong in (0, 9, -1, "1"):
+        with student.raises("IllegalMove"):
+            table.pile(wrong)
