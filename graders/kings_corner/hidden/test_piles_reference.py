@@ -185,3 +185,59 @@ def test_table_pile_finds_piles_1_to_8_and_refuses_others(student):
     for wrong in (0, 9, -1, "1"):
         with student.raises("IllegalMove"):
             table.pile(wrong)
+
+
+def _dealt(student, ref, seed):
+    """The same dealt table and first hand, in the worker and in the judge."""
+    ref_draw = ref.piles.DrawPile.shuffled(random.Random(seed))
+    ref_table, ref_hand = ref.table.Table(ref_draw), ref.piles.PlayerHand()
+    ref_draw.deal(ref_hand, ref.piles.PlayerHand(), ref_table.piles[:4])
+    draw = student.piles.DrawPile.shuffled(student.builtin("Random", seed))
+    table, hand = student.table.Table(draw), student.piles.PlayerHand([])
+    draw.deal(hand, student.piles.PlayerHand([]), table.piles[:4])
+    return table, hand, ref_table, ref_hand
+
+
+def _candidate_moves(ref, ref_table, ref_hand):
+    """Every lay of a hand card (and of one card not in the hand), every pile move between
+    piles 1 to 8, a draw, and moves naming piles 0 and 9."""
+    Move = ref.table.Move
+    outside = next(c for c in ref.piles.DrawPile.shuffled(random.Random(0)).cards
+                   if c not in ref_hand)
+    moves = [Move.lay(card, number) for card in (*ref_hand.cards, outside)
+             for number in range(1, 9)]
+    moves += [Move.pile(source, target) for source in range(1, 9) for target in range(1, 9)]
+    moves += [Move.draw(), Move.lay(ref_hand.cards[0], 0), Move.lay(ref_hand.cards[0], 9),
+              Move.pile(0, 1), Move.pile(1, 9)]
+    return moves
+
+
+@pytest.mark.part("table")
+@pytest.mark.weight(3)
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32 - 1), picks=st.lists(st.integers(0, 10**6), min_size=3,
+                                                        max_size=3))
+def test_is_legal_and_apply_like_the_reference(student, ref, seed, picks):
+    """On dealt tables, is_legal answers every candidate move as the reference does; legal
+    moves applied leave the piles, the hand and the moves as the reference's."""
+    table, hand, ref_table, ref_hand = _dealt(student, ref, seed)
+    done = []
+    for pick in picks:
+        legal = []
+        for move in _candidate_moves(ref, ref_table, ref_hand):
+            expected = ref_table.is_legal(ref_hand, move)
+            where = f"after dealing DrawPile.shuffled(random.Random({seed}))"
+            if done:
+                where += f" and applying {', '.join(done)}"
+            expect_equal(table.is_legal(hand, move), expected,
+                         f"table.is_legal(hand, {move.notation!r}) {where}")
+            if expected:
+                legal.append(move)
+        move = legal[pick % len(legal)]
+        ref_table.apply(ref_hand, move)
+        table.apply(hand, move)
+        done.append(move.notation)
+        call = f"the table {where}, then apply(hand, {move.notation!r})"
+        expect_equal(student.table.pile_lines(table), ref.table.pile_lines(ref_table), call)
+        expect_equal(hand.cards, ref.canon(ref_hand.cards), f"hand.cards after {call}")
+        expect_equal(table.moves, ref.canon(ref_table.moves), f"table.moves after {call}")
