@@ -389,3 +389,29 @@ def test_render_state_shows_three_lines(student, ref, first):
     for ok, wanted in checks:
         if not ok:
             raise AssertionError(f"{call}\n  expected: {wanted}\n  got:      {text!r}")
+
+
+@pytest.mark.part("play-turns")
+@pytest.mark.weight(2)
+@settings(max_examples=4, report_multiple_bugs=False)
+@given(seed=seeds, first=firsts, numbers=choices,
+       padding=st.lists(st.sampled_from([(" ", ""), ("", " "), ("\t", "  "), ("  ", "\t")]),
+                        min_size=ROUNDS, max_size=ROUNDS))
+def test_whitespace_around_an_answer_is_allowed(student, seed, first, numbers, padding):
+    """An answer with whitespace around the number (' 2', '3\\t') is that number."""
+    answers = [f"{before}{number}{after}"
+               for number, (before, after) in zip(numbers, padding, strict=True)]
+    check_same_end(student, argv_for(seed, first), typed(numbers), answers,
+                   good_text="the same answers without the whitespace")
+
+
+@pytest.mark.part("play-turns")
+def test_help_exits_with_status_0(student):
+    """--help prints argparse's help and stops with SystemExit status 0."""
+    argv = ["--help"]
+    run = run_game(student, argv, [])
+    expected = "SystemExit with status 0 after the help (what argparse does)"
+    if run.raised is None:
+        raise AssertionError(failure(run, argv, [], expected, f"main returned {run.result!r}"))
+    if not run.raised.is_a("SystemExit") or run.raised.message not in ("0", ""):
+        raise AssertionError(failure(run, argv, [], expected, raised_text(run)))
