@@ -27,6 +27,14 @@ def test_every_rank(student, r):
         )
 
 
+def test_every_suit(student, r):
+    """Every suit's letter and symbol, as the reference's."""
+    for suit in r.Suit:
+        value = member("Suit", suit.name)
+        expect_equal(student.attr(value, "letter"), suit.letter, f"Suit.{suit.name}.letter")
+        expect_equal(student.attr(value, "symbol"), suit.symbol, f"Suit.{suit.name}.symbol")
+
+
 def test_random_suit(student, r):
     """Suit.random(rng) draws the reference's suit for twenty seeds (rng.choice(list(Suit)))."""
     for seed in range(20):
