@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from whist_ref import ALL_CARDS, expect_other_version_refused
 
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import card, cards, expect_equal, member
 
 pytestmark = pytest.mark.part("card")
@@ -124,3 +125,36 @@ def test_pickled_with_another_version_is_refused(student):
     card_class = student.cards.card.Card
     saved = student.builtin("pickle_dumps", card("AS"))
     expect_other_version_refused(student, card_class, 100, saved)
+
+
+@settings(max_examples=40)
+@given(text=st.text(alphabet="AKQJ1023456789shdcSHDCx \t", max_size=5) | st.sampled_from(
+    [f"{rank}{suit}" for rank in ("A", "K", "10", "2", "q") for suit in "SHdc"]))
+def test_from_notation_like_the_reference(student, r, text):
+    """Card.from_notation reads the texts the reference reads; others raise ValueError
+    repeating the text."""
+    call = f"Card.from_notation({text!r})"
+    try:
+        expected = card(r.Card.from_notation(text).notation)
+    except ValueError:
+        try:
+            student.cards.card.Card.from_notation(text)
+        except StudentRaised as error:
+            repeated = repr(text) in error.message or text in error.message
+            if not error.is_a("ValueError") or not repeated:
+                raise AssertionError(
+                    f"{call} raised {error.type_name}({error.message!r}): expected a "
+                    f"ValueError repeating the text"
+                ) from None
+            return
+        raise AssertionError(f"{call} returned a card: expected ValueError") from None
+    expect_equal(student.cards.card.Card.from_notation(text), expected, call)
+
+
+@pytest.mark.parametrize("which", ["rank", "suit"])
+def test_a_card_of_a_non_rank_or_non_suit_is_refused(student, which):
+    """Card(rank, suit) raises TypeError when rank is not a Rank or suit not a Suit."""
+    rank = "Q" if which == "rank" else member("Rank", "QUEEN")
+    suit = "S" if which == "suit" else member("Suit", "SPADES")
+    with student.raises("TypeError"):
+        student.cards.card.Card(rank, suit)
