@@ -21,8 +21,8 @@ What the graders read (the wording of everything else is yours):
 * **The turn.**  The last three non-blank lines printed before a turn's first prompt are
   the three lines of ``render_state``, in their order: the trump card and the stock size,
   the table, the hand.
-* **A wrong answer.**  Between a wrong answer and the prompt asking again, exactly one
-  non-blank line: the message.
+* **A wrong answer.**  After a wrong answer, exactly one line is printed before the
+  prompt asks again: the message (one ``print``, no blank line).
 * **The computer's card.**  Announced when it is played: before the state of the
   person's turn when the computer leads, after the person's answer when it follows (not
   only in the table line of the state).

@@ -155,14 +155,14 @@ def check_prompts(run, argv, answers, count):
 
 
 def check_wrong_answer_messages(run, argv, answers, wrong):
-    """After each wrong answer (their indexes in ``answers``), exactly one non-blank line
-    before the prompt asking again."""
+    """After each wrong answer (their indexes in ``answers``), exactly one line printed
+    (one line break: the prompt holds none) before the prompt asking again."""
     parts = segments(run.out)
     for index in wrong:
-        between = non_blank(parts[index + 1]) if index + 1 < len(parts) - 1 else None
-        if between is None or len(between) != 1:
-            seen = (f"{len(between)} lines: {' / '.join(line.strip() for line in between)!r}"
-                    if between is not None else "no prompt asking again after it")
+        between = parts[index + 1] if index + 1 < len(parts) - 1 else None
+        if between is None or between.count("\n") != 1:
+            seen = (f"{between.count(chr(10))} lines: {between!r}" if between is not None
+                    else "no prompt asking again after it")
             raise AssertionError(failure(
                 run, argv, answers,
                 f"after the wrong answer {answers[index]!r} (answer {index + 1}), one line of "
