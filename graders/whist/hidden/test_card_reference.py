@@ -158,3 +158,32 @@ def test_a_card_of_a_non_rank_or_non_suit_is_refused(student, which):
     suit = "S" if which == "suit" else member("Suit", "SPADES")
     with student.raises("TypeError"):
         student.cards.card.Card(rank, suit)
+
+
+NOT_CARDS = {"the text 'QS'": "QS", "the number 12": 12, "None": None}
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+def test_a_card_and_a_non_card(student, label):
+    """A card and a non-card: == is False, != is True, and <, <=, >, >= raise TypeError."""
+    other = NOT_CARDS[label]
+    for name, wanted in (("eq", False), ("ne", True)):
+        call = f"{name}(Card QS, {label})"
+        try:
+            answer = student.builtin(name, card("QS"), other)
+        except StudentRaised as error:
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected {wanted}: "
+                "__eq__ returns NotImplemented for a non-card, and Python falls back)"
+            ) from None
+        expect_equal(answer, wanted, call)
+    for name in ("lt", "le", "gt", "ge"):
+        with student.raises("TypeError"):
+            student.builtin(name, card("QS"), other)
+
+
+def test_notation_of_every_card(student, r):
+    """Card.notation of each of the 52 cards is the reference's (e.g. "10D")."""
+    for text in ALL_CARDS:
+        expect_equal(student.attr(card(text), "notation"), r.of(text).notation,
+                     f"Card {text}: notation")
