@@ -49,29 +49,3 @@ def _compare_steps(student, ref, position):
             f"({family}, seed {seed}):\n{position.describe()}"
         )
         expect_equal(sorted(got) if isinstance(got, list) else got, expected, call)
-
-
-CHOICES = ["L 7H 3", "L KS 5", "M 1 6", "D", "L 2C 8", "M 4 2"]
-"""Moves ``choose`` picks from (it only picks; they need not fit any table)."""
-
-
-@pytest.mark.part("ai-turns")
-@settings(max_examples=5)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_choose_uses_the_rng_it_was_given(student, ref, seed):
-    """ComputerPlayer(name, rng).choose(moves) picks with that rng: rng.choice(moves), as the
-    reference does with the same seed, ten times in a row; without an rng it still picks."""
-    import random
-
-    moves = [ref.table.Move.from_notation(text) for text in CHOICES]
-    expected_rng = random.Random(seed)
-    player = student.computer_player.ComputerPlayer("Computer", student.builtin("Random", seed))
-    for turn in range(1, 11):
-        expected = ref.canon(ref.computer_player.ComputerPlayer("C", expected_rng).choose(moves))
-        expect_equal(player.choose(moves), expected,
-                     f"ComputerPlayer('Computer', random.Random({seed})).choose([...]), "
-                     f"call {turn}")
-    unseeded = student.computer_player.ComputerPlayer("Computer")
-    picked = unseeded.choose(moves)
-    expect_equal(picked in [ref.canon(move) for move in moves], True,
-                 "ComputerPlayer('Computer').choose(moves) is one of the moves")
