@@ -7,6 +7,8 @@ The fixtures of ``conftest.py`` make each once per run through :class:`RunOnce`.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import pickle
 import shutil
 import sys
@@ -21,6 +23,8 @@ from filelock import FileLock
 from cardlab.course.project import Project
 from cardlab.course.spec import Spec
 from cardlab.judge.grading import project_job, run
+from cardlab.judge.proxy import Student
+from cardlab.judge.remote import RemotePath
 from cardlab.judge.results import GradeReport
 
 T = TypeVar("T")
@@ -92,17 +96,55 @@ def graded_modules(spec: Spec, number: int) -> dict[str, tuple[str, ...]]:
 def grade_reference(
     project: Project, assignment: str, number: int, solution: Path
 ) -> ReferenceGrading:
-    """Grade the reference solution of a phase, counting the lines of its graded modules."""
+    """Grade the reference solution of a phase, counting the lines of its graded modules.
+
+    Console programs run only in the worker, where nothing is counted: each console run
+    a hidden test makes (``student.console``) is therefore replayed in the judge on the
+    reference's own program, with the same arguments and the same typed input, and its
+    lines are counted there.
+    """
     reference = project.reference_dir(assignment)
     modules = graded_modules(project.spec(assignment), number)
     files = {str((reference / f"{module}.py").resolve()) for module in modules}
     lines: Counter[tuple[str, int]] = Counter()
+    console = Student.console
+    Student.console = _replaying_console(console)
     sys.settrace(_counting_tracer(files, lines))
     try:
         report = run(project_job(project, assignment, number, solution))
     finally:
         sys.settrace(None)
+        Student.console = console
     return ReferenceGrading(report, lines)
+
+
+def _from_hidden_test() -> bool:
+    """Whether the running console call was made by a hidden test (not a public one)."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if "/hidden/" in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _replaying_console(console: Callable[..., Any]) -> Callable[..., Any]:
+    """``Student.console`` that also runs the call on the reference, in the judge."""
+
+    def replaying(self, target, *args, stdin="", seconds=None):
+        result = console(self, target, *args, stdin=stdin, seconds=seconds)
+        if isinstance(target, RemotePath) and self._reference and _from_hidden_test():
+            program = self._reference(repr(target))
+            typed, shown = io.StringIO(stdin), io.StringIO()
+            with contextlib.redirect_stdout(shown), contextlib.suppress(BaseException):
+                saved, sys.stdin = sys.stdin, typed
+                try:
+                    program(*args)
+                finally:
+                    sys.stdin = saved
+        return result
+
+    return replaying
 
 
 def _counting_tracer(files: set[str], lines: Counter) -> Callable[..., Any]:

@@ -66,3 +66,8 @@ def test_every_assignment_has_five_alternatives():
     for assignment in ("bisca", "cardgame"):
         found = [p for p in (ALTERNATIVES / assignment).glob("*") if p.is_dir()]
         assert len(found) >= 5, f"{assignment}: {len(found)} alternative solutions"
+
+
+def test_bisca_has_three_differently_worded_console_games():
+    found = list((ALTERNATIVES / "bisca").glob("*/play.py"))
+    assert len(found) >= 3, f"bisca: {len(found)} alternative console games"

@@ -6,6 +6,10 @@ run while the hidden tests grade the reference solution tells which branches of 
 student-written method the hidden cases reach, and how often. A branch reached by no
 hidden case, or by only one, is a rule a student can get wrong unnoticed.
 
+Console programs run only in the worker, where nothing is counted: the shared grading
+(``run_once.grade_reference``) replays each console run of a hidden test on the
+reference's own program in the judge, and counts its lines there.
+
 Branches are the two outcomes of every ``if`` (its body runs, or it is skipped) in the
 student-written functions. Branches only fixed cases reach (errors raised for bad
 arguments, say) are listed with the reason.
@@ -37,7 +41,7 @@ FIXED_CASES = {
 cases reach (public tests, or hidden tests with written expectations), with why that
 is enough."""
 
-CASES = [("cardgame", 1), ("bisca", 2), ("bisca", 3)]
+CASES = [("cardgame", 1), ("bisca", 1), ("bisca", 2), ("bisca", 3)]
 
 
 def _branches(source: str, functions: tuple[str, ...]):

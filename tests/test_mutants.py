@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardlab.cli import main
-from cardlab.course.mutants import OPERATORS, module_mutants, phase_mutants
+from cardlab.course.mutants import OPERATORS, module_file, module_mutants, phase_mutants
 from cardlab.course.project import Project
 from cardlab.errors import CardlabError
 from cardlab.judge.mutation import EQUIVALENT, KILLED, SURVIVED, grade_mutants
@@ -211,3 +211,15 @@ def test_unknown_phase_is_one_line(toy):
         main, ["mutants", "toy", "--phase", "9", "--project", str(toy.root)]
     )
     assert result.exit_code == 2 and "has no phase 9" in result.output
+
+
+def test_a_module_of_several_packages_is_found_in_its_package_folder(tmp_path):
+    assert module_file(tmp_path, "card") == tmp_path / "card.py"
+    assert module_file(tmp_path, "cards.card") == tmp_path / "cards" / "card.py"
+
+
+def test_mutants_of_an_assignment_of_several_packages_are_named_with_their_package(repo):
+    spec = repo.spec("whist")
+    found = phase_mutants(repo.root / "reference", spec, 1)
+    assert found
+    assert {m.module for m in found} == set(spec.phase(1).writes)

@@ -571,13 +571,20 @@ def _child_like(copied_parent: ast.AST, parent: ast.AST, child: ast.AST) -> ast.
     raise LookupError(f"{type(child).__name__} is not a child of {type(parent).__name__}")
 
 
+def module_file(root: Path, module: str) -> Path:
+    """The file of ``module`` under ``root``: ``card.py``; ``cards/card.py`` for ``cards.card``."""
+    return root.joinpath(*module.split(".")).with_suffix(".py")
+
+
 def phase_mutants(
     reference_dir: Path, spec: Spec, phase: int, part: str | None = None
 ) -> list[Mutant]:
     """Every mutant of the code the student writes first in a phase.
 
     Args:
-        reference_dir: The reference package folder.
+        reference_dir: The reference package folder; for an assignment of several
+            packages, the folder holding them (``reference/``), since its modules are
+            named with their package (``cards.card``).
         spec: The assignment's spec.
         phase: The phase number.
         part: Only mutants of the code this part grades.
@@ -595,7 +602,7 @@ def phase_mutants(
         functions.setdefault(module, []).append(qualname)
     found: list[Mutant] = []
     for module, names in functions.items():
-        source = (reference_dir / f"{module}.py").read_text(encoding="utf-8")
+        source = module_file(reference_dir, module).read_text(encoding="utf-8")
         found += module_mutants(module, source, tuple(names))
     if part is None:
         return found

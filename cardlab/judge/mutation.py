@@ -26,9 +26,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..course.mutants import Mutant, phase_mutants
+from ..course.mutants import Mutant, module_file, phase_mutants
 from ..course.project import Project
 from ..course.solution import write_solution
+from ..course.spec import Spec
 from ..errors import CardlabError
 from .grading import project_job, run
 from .results import FAILED, GradeReport
@@ -149,7 +150,7 @@ def grade_mutant(target: _Target, mutant: Mutant, parts: tuple[str, ...]) -> Mut
     folder = Path(tempfile.mkdtemp(prefix="mutant-", dir=target.scratch))
     try:
         shutil.copytree(target.solution, folder, dirs_exist_ok=True)
-        (folder / f"{mutant.module}.py").write_text(mutant.source, encoding="utf-8")
+        module_file(folder, mutant.module).write_text(mutant.source, encoding="utf-8")
         job = project_job(Project(target.project_root), target.assignment, target.phase, folder)
         report = run(job, parts=parts, stop_at_first_loss=True)
     finally:
@@ -213,7 +214,7 @@ def grade_mutants(
     started = time.perf_counter()
     spec = project.spec(assignment)
     graded = spec.phase(phase)
-    mutants = phase_mutants(project.reference_dir(assignment), spec, phase, part)
+    mutants = phase_mutants(_mutated_root(project, spec), spec, phase, part)
     reasons = {e.mutant: e.reason for e in graded.equivalent}
     with tempfile.TemporaryDirectory(prefix="cardlab-mutants-") as scratch:
         solution = Path(scratch) / "solution"
@@ -233,7 +234,7 @@ def grade_mutants(
             results[result.mutant.id] = result
             if progress is not None:
                 progress(result)
-    known = [m.id for m in phase_mutants(project.reference_dir(assignment), spec, phase)]
+    known = [m.id for m in phase_mutants(_mutated_root(project, spec), spec, phase)]
     return MutationReport(
         assignment=assignment,
         phase=phase,
@@ -243,6 +244,15 @@ def grade_mutants(
         jobs=jobs,
         seconds=time.perf_counter() - started,
     )
+
+
+def _mutated_root(project: Project, spec: Spec) -> Path:
+    """Where the mutated modules are read from.
+
+    The package folder, or ``reference/`` when the assignment has several packages (its
+    modules are then named with their package, ``cards.card``).
+    """
+    return project.root / "reference" if spec.has_packages else project.reference_dir(spec.id)
 
 
 def _equivalence(mutant_id: str, reasons: dict[str, str]) -> str | None:

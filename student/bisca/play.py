@@ -11,6 +11,31 @@ table (if any) and the hand, numbered from 1; the person types the number of a c
 Entries that are not a number in range are asked again, never crash the program.  The
 computer's cards and the outcome of every round are announced, and the final score is
 printed at the end.
+
+What the graders read (the wording of everything else is yours):
+
+* **The prompt.**  Every request for a card is one ``input()`` call whose prompt starts
+  with ``Card to play`` and holds no line break (``Card to play (1-3): `` or
+  ``Card to play? ``); those words appear nowhere else.  The graders cut the output at
+  these prompts, and read each turn from the text between two of them.
+* **The turn.**  The last three non-blank lines printed before a turn's first prompt are
+  the three lines of ``render_state``, in their order: the trump card and the stock size,
+  the table, the hand.
+* **A wrong answer.**  After a wrong answer, exactly one line is printed before the
+  prompt asks again: the message (one ``print``, no blank line).
+* **The computer's card.**  Announced when it is played: before the state of the
+  person's turn when the computer leads, after the person's answer when it follows (not
+  only in the table line of the state).
+* **Every round.**  After each round, a line with the score so far as ``score_line``
+  writes it: ``you N, computer M``.
+* **The end.**  The lines ``Final score: you N, computer M`` and then one of ``You win!``,
+  ``The computer wins.`` or ``It's a tie.``; or, when input ends, ``Game abandoned.``.
+
+Cards are read in any of these forms: with the suit symbol (``Q♠``, the way ``str`` of a
+card writes it), with the suit letter (``QS``) or in words (``queen of spades``, in any
+case).  A card's number is read before it, separated by one to five characters that are
+neither letters nor digits (``1) Q♠``, ``[1] Q♠``, ``1. QS``, ``1: Q♠``, ``1 - Q♠``), or
+after it in parentheses or brackets (``Q♠ (1)``, ``Q♠ [1]``).
 """
 
 from __future__ import annotations
@@ -116,7 +141,8 @@ def render_hand(hand: Sequence[Card]) -> str:
         hand: The cards, in the order of the player's hand.
 
     Returns:
-        The numbered cards on one line, e.g. ``"1) 2♠  2) K♥  3) A♦"``.
+        The numbered cards on one line, e.g. ``"1) 2♠  2) K♥  3) A♦"``; any of the
+        numbered forms of the module's docstring will do (``"[1] 2♠ [2] K♥ [3] A♦"``).
     """
     raise NotImplementedError("render_hand is yours to write in this phase")
 
@@ -130,7 +156,8 @@ def render_state(board: Board, human: Player) -> str:
 
     Returns:
         Three lines (no final newline): the trump card and the stock size, the card on
-        the table (or a note that the person leads), and the numbered hand.
+        the table (or a note that the person leads), and the numbered hand, as
+        ``render_hand`` writes it.
     """
     raise NotImplementedError("render_state is yours to write in this phase")
 
@@ -144,7 +171,10 @@ def parse_choice(answer: str, count: int) -> int | None:
 
     Returns:
         The index (from 0) of the card chosen, or None if ``answer`` is not a whole
-        number from 1 to ``count``.
+        number from 1 to ``count``.  Wrong answers the graders type: an empty line,
+        words (``x``, ``one``), ``0``, a negative number, a decimal (``1.5``) and a number
+        above ``count``.  They never type other forms of a number (``+2``, ``02``): read
+        those as you like.
     """
     raise NotImplementedError("parse_choice is yours to write in this phase")
 
@@ -152,7 +182,8 @@ def parse_choice(answer: str, count: int) -> int | None:
 def ask_card(hand: Sequence[Card]) -> Card:
     """Ask the person for a card until the answer is valid.
 
-    Each wrong answer is met with a one-line message and the question again.
+    The prompt starts with ``Card to play`` (see the module's docstring).  Each wrong
+    answer is met with a one-line message and the question again.
 
     Args:
         hand: The cards to choose from (at least one).
@@ -214,7 +245,8 @@ def score_line(board: Board, human: Player) -> str:
         human: The person's player (the other one is the computer).
 
     Returns:
-        Text like ``"you 58, computer 62"``.
+        Exactly ``"you N, computer M"``, the person's points first, e.g.
+        ``"you 58, computer 62"``.
     """
     raise NotImplementedError("score_line is yours to write in this phase")
 

@@ -20,6 +20,12 @@ TAIL_LINES = 15
 END_LINES = 3
 """How many of the last (non-blank) output lines two games that should end alike compare."""
 
+PROMPT = "Card to play"
+"""How every request for a card starts (the contract's anchor: the output is cut here)."""
+
+STATE_LINES = 3
+"""The lines of ``render_state`` printed last before a turn's first prompt."""
+
 HAND_SIZES = [3] * 18 + [2, 1]
 """The human's hand size in each of the 20 turns: the stock runs out after round 17."""
 
@@ -110,6 +116,59 @@ def line_index(lines, text):
 def last_lines(out):
     """The last ``END_LINES`` non-blank lines of ``out``, stripped."""
     return [line.strip() for line in out.splitlines() if line.strip()][-END_LINES:]
+
+
+# -- reading the output by its prompts -----------------------------------------------------
+
+
+def segments(out):
+    """The output cut at the prompts: segment i was printed before prompt i (from 0), and
+    the last one after the last prompt."""
+    return out.split(PROMPT)
+
+
+def non_blank(text):
+    """The lines of ``text`` that are not blank."""
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def state_of(segment):
+    """The last ``STATE_LINES`` non-blank lines of a segment that ends at a prompt."""
+    return non_blank(segment)[-STATE_LINES:]
+
+
+def before_state(segment):
+    """A segment that ends at a prompt without its last ``STATE_LINES`` lines (all of them
+    when they are not there): what was announced before the state."""
+    return "\n".join(non_blank(segment)[:-STATE_LINES])
+
+
+def check_prompts(run, argv, answers, count):
+    """The output holds exactly ``count`` prompts starting with ``Card to play``."""
+    seen = len(segments(run.out)) - 1
+    if seen != count:
+        raise AssertionError(failure(
+            run, argv, answers,
+            f"{count} prompts starting with {PROMPT!r}, one for every card asked for",
+            f"{seen} prompts",
+        ))
+
+
+def check_wrong_answer_messages(run, argv, answers, wrong):
+    """After each wrong answer (their indexes in ``answers``), exactly one line printed
+    (one line break: the prompt holds none) before the prompt asking again."""
+    parts = segments(run.out)
+    for index in wrong:
+        between = parts[index + 1] if index + 1 < len(parts) - 1 else None
+        if between is None or between.count("\n") != 1:
+            seen = (f"{between.count(chr(10))} lines: {between!r}" if between is not None
+                    else "no prompt asking again after it")
+            raise AssertionError(failure(
+                run, argv, answers,
+                f"after the wrong answer {answers[index]!r} (answer {index + 1}), one line of "
+                f"message, then the prompt {PROMPT!r} again",
+                seen,
+            ))
 
 
 # -- how a game ends -----------------------------------------------------------------------

@@ -13,17 +13,21 @@ import re
 import pytest
 from bisca_console import (
     HAND_SIZES,
-    card_pattern,
+    PROMPT,
+    STATE_LINES,
     check_abandoned,
     check_final_score,
     check_outcome,
+    check_prompts,
     check_same_end,
+    check_wrong_answer_messages,
     failure,
     in_symbols,
-    numbered_card,
     raised_text,
     run_game,
+    segments,
     shows_card,
+    state_of,
     symbol,
     unnumbered_cards,
 )
@@ -108,6 +112,17 @@ def test_several_bad_entries_in_a_row(student):
     check_same_end(student, ["--seed", "3"], ONES, answers)
 
 
+@pytest.mark.part("play-turns")
+def test_every_card_is_asked_with_the_prompt(student):
+    """Every request for a card, asked again after a wrong answer too, starts with
+    'Card to play'; a wrong answer gets exactly one line of message before it."""
+    argv = ["--seed", "3"]
+    answers = ["x", *ONES]
+    run = run_game(student, argv, answers)
+    check_prompts(run, argv, answers, len(answers))
+    check_wrong_answer_messages(run, argv, answers, [0])
+
+
 # -- end of input --------------------------------------------------------------------------
 
 
@@ -126,22 +141,17 @@ def test_end_of_input_abandons_the_game(student, argv, answers):
 
 # -- what a turn shows ---------------------------------------------------------------------
 # These games are played to the end (always typing 1); only the first turn is looked at:
-# the output up to the first hand shown.
+# the last three lines printed before the first prompt ('Card to play...'), which are the
+# lines of render_state: the trump card and the stock, the table, the numbered hand.
 
 
-def first_turn(run, hand):
-    """The output up to the end of the first hand shown.
+def first_state(run):
+    """The three lines before the first prompt (blank ones in front if fewer were printed)."""
+    state = state_of(segments(run.out)[0]) if PROMPT in run.out else []
+    return [""] * (STATE_LINES - len(state)) + state
 
-    That is the end of its last card shown with its number; failing that, the point where
-    every card of the hand has been shown once; failing that, the whole output.
-    """
-    found = numbered_card(len(hand), hand[-1]).search(run.out)
-    if found:
-        return run.out[: found.end()]
-    firsts = [re.search(card_pattern(card), run.out) for card in hand]
-    if all(firsts):
-        return run.out[: max(first.end() for first in firsts)]
-    return run.out
+
+WHERE = f"in the last three lines before the first prompt ({PROMPT!r})"
 
 
 @pytest.mark.part("play-turns")
@@ -150,11 +160,14 @@ def first_turn(run, hand):
 def test_turn_shows_numbered_hand(student, argv, trump, table, hand):
     """The human's hand is shown with the cards numbered from 1 (like '1) Q♠  2) 7♥  3) J♣')."""
     run = run_game(student, argv, ONES)
-    missing = unnumbered_cards(run.out, hand)
+    line = first_state(run)[2]
+    missing = unnumbered_cards(line, hand)
     if missing:
         raise AssertionError(failure(
-            run, argv, ONES, f"the first hand shown numbered from 1, like {in_symbols(hand)!r}",
-            f"no number next to {', '.join(symbol(card) for card in missing)}",
+            run, argv, ONES,
+            f"the first hand numbered from 1, like {in_symbols(hand)!r}, on the third line "
+            f"{WHERE}",
+            f"{line.strip()!r}: no number next to {', '.join(symbol(c) for c in missing)}",
         ))
 
 
@@ -164,11 +177,11 @@ def test_turn_shows_numbered_hand(student, argv, trump, table, hand):
 def test_turn_shows_trump_card(student, argv, trump, table, hand):
     """The human's turn shows the trump card (the card under the stock)."""
     run = run_game(student, argv, ONES)
-    if not shows_card(first_turn(run, hand), trump):
+    line = first_state(run)[0]
+    if not shows_card(line, trump):
         raise AssertionError(failure(
-            run, argv, ONES,
-            f"the trump card {symbol(trump)} shown by the first hand {in_symbols(hand)!r}",
-            f"no {symbol(trump)} before the end of that hand",
+            run, argv, ONES, f"the trump card {symbol(trump)} on the first line {WHERE}",
+            f"{line.strip()!r}",
         ))
 
 
@@ -176,27 +189,29 @@ def test_turn_shows_trump_card(student, argv, trump, table, hand):
 @pytest.mark.parametrize(("argv", "trump", "table", "hand"),
                          [pytest.param(*turn[1:], id=turn[0]) for turn in FIRST_TURNS if turn[3]])
 def test_computer_card_is_shown(student, argv, trump, table, hand):
-    """When the computer leads, its card is shown before the human chooses."""
+    """When the computer leads, its card is on the table before the human chooses."""
     run = run_game(student, argv, ONES)
-    if not shows_card(first_turn(run, hand), table[0]):
+    line = first_state(run)[1]
+    if not shows_card(line, table[0]):
         raise AssertionError(failure(
             run, argv, ONES,
-            f"the computer's card {symbol(table[0])} shown by the first hand "
-            f"{in_symbols(hand)!r} (with --first computer, the computer leads the first round)",
-            f"no {symbol(table[0])} before the end of that hand",
+            f"the computer's card {symbol(table[0])} on the second line {WHERE} (with --first "
+            "computer, the computer leads the first round)",
+            f"{line.strip()!r}",
         ))
 
 
 @pytest.mark.part("play-turns")
 def test_turn_shows_stock_size(student):
     """The human's turn shows how many cards are left in the stock (34 at the start)."""
-    argv, hand = ["--seed", "3"], FIRST_TURNS[0][4]
+    argv = ["--seed", "3"]
     run = run_game(student, argv, ONES)
-    if not re.search(rf"(?<!\d){FIRST_STOCK_SIZE}(?!\d)", first_turn(run, hand)):
+    line = first_state(run)[0]
+    if not re.search(rf"(?<!\d){FIRST_STOCK_SIZE}(?!\d)", line):
         raise AssertionError(failure(
             run, argv, ONES,
-            f"the number of cards in the stock ({FIRST_STOCK_SIZE}) shown by the first hand",
-            f"no {FIRST_STOCK_SIZE} before the end of that hand",
+            f"the number of cards in the stock ({FIRST_STOCK_SIZE}) on the first line {WHERE}",
+            f"{line.strip()!r}",
         ))
 
 

@@ -105,3 +105,60 @@ def test_comparisons_like_the_reference(student, ref, first, second, operator):
     if first == second:
         same = student.builtin("hash", card(first)) == student.builtin("hash", card(second))
         expect_equal(same, True, f"hash({first}) == hash({second})")
+
+
+NOT_CARDS = {"the text 'QS'": "QS", "the number 12": 12, "None": None,
+             "the pair ('Q', 'S')": ("Q", "S")}
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+def test_a_card_and_a_non_card_are_not_equal(student, label):
+    """A card compared with something that is not a card: == is False, != is True."""
+    for name, symbol, wanted in (("eq", "==", False), ("ne", "!=", True)):
+        call = f"Card('Q', 'S') {symbol} {label}"
+        try:
+            answer = student.builtin(name, card("QS"), NOT_CARDS[label])
+        except StudentRaised as error:
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected {wanted}: "
+                "__eq__ returns NotImplemented for a non-card, and Python falls back)"
+            ) from None
+        expect_equal(answer, wanted, call)
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+@pytest.mark.parametrize("operator", ["lt", "le", "gt", "ge"])
+def test_a_card_and_a_non_card_cannot_be_ordered(student, operator, label):
+    """<, <=, >, >= between a card and a non-card raise TypeError (NotImplemented both ways)."""
+    with student.raises("TypeError"):
+        student.builtin(operator, card("QS"), NOT_CARDS[label])
+
+
+BAD_FIELDS = [
+    ("X", "S"), ("10", "S"), ("23", "S"), ("", "S"), ("q", "S"), (7, "S"), (None, "S"),
+    ("Q", "X"), ("Q", "s"), ("Q", ""), ("Q", "SH"), ("Q", 3), ("Q", None),
+]
+"""Ranks and suits the constructor refuses: unknown letters, lower case, two letters that
+are both in the rank string, the empty string, values that are not strings."""
+
+
+@pytest.mark.parametrize(("rank", "suit"), BAD_FIELDS, ids=repr)
+def test_the_constructor_refuses_a_bad_rank_or_suit(student, rank, suit):
+    """Card(rank, suit) raises ValueError naming the wrong value when either is unknown."""
+    call = f"Card({rank!r}, {suit!r})"
+    known_rank = isinstance(rank, str) and len(rank) == 1 and rank in RANKS
+    wrong = suit if known_rank else rank
+    try:
+        student.card.Card(rank, suit)
+    except StudentRaised as error:
+        if not error.is_a("ValueError"):
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected ValueError)"
+            ) from None
+        if repr(wrong) not in error.message and str(wrong) not in error.message:
+            raise AssertionError(
+                f"{call} raised ValueError({error.message!r}): the message should repeat "
+                f"the wrong value {wrong!r}"
+            ) from None
+        return
+    raise AssertionError(f"{call} returned a card (expected ValueError)")

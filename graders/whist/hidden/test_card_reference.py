@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from whist_ref import ALL_CARDS, expect_other_version_refused
 
+from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import card, cards, expect_equal, member
 
 pytestmark = pytest.mark.part("card")
@@ -25,6 +26,14 @@ def test_every_rank(student, r):
             member("Rank", rank.previous().name),
             f"Rank.{rank.name}.previous()",
         )
+
+
+def test_every_suit(student, r):
+    """Every suit's letter and symbol, as the reference's."""
+    for suit in r.Suit:
+        value = member("Suit", suit.name)
+        expect_equal(student.attr(value, "letter"), suit.letter, f"Suit.{suit.name}.letter")
+        expect_equal(student.attr(value, "symbol"), suit.symbol, f"Suit.{suit.name}.symbol")
 
 
 def test_random_suit(student, r):
@@ -116,3 +125,65 @@ def test_pickled_with_another_version_is_refused(student):
     card_class = student.cards.card.Card
     saved = student.builtin("pickle_dumps", card("AS"))
     expect_other_version_refused(student, card_class, 100, saved)
+
+
+@settings(max_examples=40)
+@given(text=st.text(alphabet="AKQJ1023456789shdcSHDCx \t", max_size=5) | st.sampled_from(
+    [f"{rank}{suit}" for rank in ("A", "K", "10", "2", "q") for suit in "SHdc"]))
+def test_from_notation_like_the_reference(student, r, text):
+    """Card.from_notation reads the texts the reference reads; others raise ValueError
+    repeating the text."""
+    call = f"Card.from_notation({text!r})"
+    try:
+        expected = card(r.Card.from_notation(text).notation)
+    except ValueError:
+        try:
+            student.cards.card.Card.from_notation(text)
+        except StudentRaised as error:
+            repeated = repr(text) in error.message or text in error.message
+            if not error.is_a("ValueError") or not repeated:
+                raise AssertionError(
+                    f"{call} raised {error.type_name}({error.message!r}): expected a "
+                    f"ValueError repeating the text"
+                ) from None
+            return
+        raise AssertionError(f"{call} returned a card: expected ValueError") from None
+    expect_equal(student.cards.card.Card.from_notation(text), expected, call)
+
+
+@pytest.mark.parametrize("which", ["rank", "suit"])
+def test_a_card_of_a_non_rank_or_non_suit_is_refused(student, which):
+    """Card(rank, suit) raises TypeError when rank is not a Rank or suit not a Suit."""
+    rank = "Q" if which == "rank" else member("Rank", "QUEEN")
+    suit = "S" if which == "suit" else member("Suit", "SPADES")
+    with student.raises("TypeError"):
+        student.cards.card.Card(rank, suit)
+
+
+NOT_CARDS = {"the text 'QS'": "QS", "the number 12": 12, "None": None}
+
+
+@pytest.mark.parametrize("label", list(NOT_CARDS))
+def test_a_card_and_a_non_card(student, label):
+    """A card and a non-card: == is False, != is True, and <, <=, >, >= raise TypeError."""
+    other = NOT_CARDS[label]
+    for name, wanted in (("eq", False), ("ne", True)):
+        call = f"{name}(Card QS, {label})"
+        try:
+            answer = student.builtin(name, card("QS"), other)
+        except StudentRaised as error:
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected {wanted}: "
+                "__eq__ returns NotImplemented for a non-card, and Python falls back)"
+            ) from None
+        expect_equal(answer, wanted, call)
+    for name in ("lt", "le", "gt", "ge"):
+        with student.raises("TypeError"):
+            student.builtin(name, card("QS"), other)
+
+
+def test_notation_of_every_card(student, r):
+    """Card.notation of each of the 52 cards is the reference's (e.g. "10D")."""
+    for text in ALL_CARDS:
+        expect_equal(student.attr(card(text), "notation"), r.of(text).notation,
+                     f"Card {text}: notation")
