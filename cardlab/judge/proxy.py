@@ -181,9 +181,7 @@ class Student:
                 if not portable():  # every worker forked from a clean zygote
                     self._forks = ForkServer(self._tree)
             self._generation += 1
-            self._process = WorkerProcess(
-                self._setup, self._tree, self._forks, self._import_seed()
-            )
+            self._process = WorkerProcess(self._setup, self._tree, self._forks, self._import_seed())
         if not self._process.started:
             try:
                 self._process.start()

@@ -130,8 +130,11 @@ def full_deck() -> list[Card]:
     raise NotImplementedError("full_deck is yours to write in this phase")
 
 
-TWO_OF_CLUBS = Card("2", Suit.CLUBS)
-"""The card that leads the first trick of every hand."""
+_DECK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 
-QUEEN_OF_SPADES = Card("Q", Suit.SPADES)
+
+TWO_OF_CLUBS = _DECK[0]
+"""The card that leads the first trick of every hand (the 2 of Clubs)."""
+
+QUEEN_OF_SPADES = _DECK[2 * len(RANKS) + RANKS.index("Q")]
 """The card worth ``QUEEN_OF_SPADES_POINTS``."""

@@ -58,9 +58,11 @@ def test_grading_seeds_come_from_the_projects_secret(toy):
 
 
 def _old_seeds(monkeypatch) -> None:
-    """Seeds as they were: the test id and call number, and the spec's seed plus the deal."""
+    """Seeds as they were: the test id and call number, the spec's seed plus the deal, 0."""
 
     def seed(self, purpose, *names):
+        if purpose == "import":
+            return 0
         if purpose == "call":
             test_id, number = names
             return zlib.crc32(f"{test_id}:{number}".encode())
