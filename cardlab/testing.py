@@ -16,6 +16,7 @@ from typing import Any
 
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
 from .judge.plugin import excuse
+from .judge.proxy import Student, StudentRaised
 from .worker.codec import Value
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "excuse",
     "expect_conformant",
     "expect_equal",
+    "expect_never_equal",
     "expect_true",
     "member",
     "show",
@@ -64,6 +66,32 @@ def expect_equal(got: Any, expected: Any, call: str) -> None:
     """
     if type(got) is not type(expected) or got != expected:
         raise AssertionError(f"{call}\n  expected: {show(expected)}\n  got:      {show(got)}")
+
+
+def expect_never_equal(student: Student, value: Any, other: Any, left: str, right: str) -> None:
+    """Fail unless, in the student's code, ``value == other`` is False and ``!=`` True.
+
+    For a value compared with something of another type (a card and a string, say): its
+    ``__eq__`` returns NotImplemented, Python falls back to identity, and neither
+    comparison raises.
+
+    Args:
+        student: The ``student`` fixture.
+        value: The student's value.
+        other: What it is compared with.
+        left: How ``value`` reads in messages (``"Card('Q', Suit.SPADES)"``).
+        right: How ``other`` reads in messages (``"None"``).
+    """
+    for name, symbol, wanted in (("eq", "==", False), ("ne", "!=", True)):
+        call = f"{left} {symbol} {right}"
+        try:
+            answer = student.builtin(name, value, other)
+        except StudentRaised as error:
+            raise AssertionError(
+                f"{call} raised {error.type_name}: {error.message} (expected {wanted}: "
+                "__eq__ returns NotImplemented for a non-card, and Python falls back)"
+            ) from None
+        expect_equal(answer, wanted, call)
 
 
 def expect_true(condition: bool, message: str) -> None:
