@@ -17,7 +17,13 @@ from cardlab.worker.untrusted import (
     printable,
     valid,
 )
-from cardlab.worker.wire import FrameReader, ProtocolError, parse_frame, write_bytes
+from cardlab.worker.wire import (
+    FrameReader,
+    ProtocolError,
+    encode_message,
+    parse_frame,
+    write_bytes,
+)
 
 
 def test_printable_escapes_what_draws_and_keeps_lines():
@@ -88,6 +94,8 @@ def test_a_frame_is_walked_only_when_its_bytes_could_break_a_limit():
     answer, raw = _answer(ok=deep)
     with pytest.raises(ProtocolError, match="nested more than"):
         clean_answer(answer, 4096, raw)
+
+
 @pytest.mark.parametrize(
     "frame",
     [
@@ -121,3 +129,17 @@ def test_a_frame_the_judge_cannot_trust_is_a_protocol_error(frame, cause):
     finally:
         os.close(read_fd)
         os.close(write_fd)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"op": "getattr", "target": {"$h": [1, "Player"]}, "name": "points", "seed": 2**63},
+        {"op": "call", "args": ["é ♠", 2**70, -0.5, True], "kwargs": {}, "stdin": None},
+        {"args": [float("nan"), float("inf"), -float("inf")]},
+    ],
+)
+def test_a_message_is_written_as_the_standard_library_writes_it(message):
+    """Whatever writes a frame, the worker's standard library reads the same message."""
+    written = json.loads(encode_message(message).decode("utf-8"))
+    assert json.dumps(written) == json.dumps(message)

@@ -69,6 +69,7 @@ class Student:
         self._methods: set[tuple[str, str]] = set()
         self._test_id = ""
         self._calls = 0
+        self._next_seed = 0
         self._failure: WorkerFailure | None = None
         self._broken: WorkerFailure | None = None
         self.transcript = Transcript()
@@ -134,6 +135,12 @@ class Student:
             return None  # the next call starts one, and reports why it cannot
         process.launch()
         return process
+
+    def _call_seed(self, call: int) -> int:
+        """The seed of a call of this test: the one sent ahead with the previous call."""
+        if call > 1:
+            return self._next_seed
+        return self._seeds.seed("call", self._test_id, call)
 
     def _import_seed(self) -> int:
         """The seed of ``random`` while a new worker imports the student's modules."""
@@ -210,7 +217,10 @@ class Student:
         if self._failure is not None:
             raise self._failure
         self._calls += 1
-        message["seed"] = self._seeds.seed("call", self._test_id, self._calls)
+        message["seed"] = self._call_seed(self._calls)
+        message["next_seed"] = self._next_seed = self._seeds.seed(
+            "call", self._test_id, self._calls + 1
+        )
         limit = seconds or self._call_seconds
         try:
             answer = self._worker().request(message, limit)

@@ -9,8 +9,8 @@ knows nothing of scores: the judge decides every verdict.
 
 Requests (``op``): ``confine`` (the confinement plan: always the first request, before
 any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (composition, codec
-file, output cap), ``call`` (target,
-args, kwargs, stdin, seed), ``callmethod`` (target, method name, args, kwargs),
+file, output cap), ``call`` (target, args, kwargs, stdin, seed, and the next call's seed),
+``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name), ``builtin`` (name, args),
 ``reset`` (forget every handle), ``canary`` (what of the worker's runtime or the
 provided modules has changed since it was loaded; see :mod:`cardlab.worker.canary`),
@@ -102,6 +102,7 @@ class Worker:
         self.out = CappedOutput(self.output_limit)
         self.err = CappedOutput(self.output_limit)
         self.watch = canary.Watch()
+        self.seeded: int | None = None
 
     def serve(self) -> None:
         """Answer requests until the judge closes the channel, or confinement is refused."""
@@ -111,6 +112,20 @@ class Worker:
             except Exception:  # noqa: BLE001 - the judge went away: nothing left to do
                 return
             write_frame(self.write_fd, self.answer(request))
+            self.seed_ahead(request.get("next_seed"))
+
+    def seed_ahead(self, seed: int | None) -> None:
+        """Seed ``random`` for the next call while the judge reads this answer.
+
+        Each call runs with ``random`` freshly seeded from the seed its request carries
+        (the same draws on every run of a test). Seeding takes a few microseconds; the
+        judge sends the next call's seed along, so that the worker seeds once the
+        answer is written, on the other core, and the next call finds it done. A
+        request whose seed is not the one seeded ahead is seeded when it arrives.
+        """
+        if seed is not None:
+            random.seed(seed)
+        self.seeded = seed
 
     def answer(self, request: dict) -> dict:
         """Carry out one request with the student's output captured."""
@@ -120,7 +135,9 @@ class Worker:
         sys.stdin = io.StringIO(request.get("stdin") or "")
         sys.stdout, sys.stderr = out, err
         try:
-            random.seed(request.get("seed", 0))
+            seed = request.get("seed", 0)
+            if seed != self.seeded:
+                random.seed(seed)
             result = {"ok": self.encode(self.dispatch(request))}
         except BaseException as error:  # noqa: BLE001 - SystemExit too: report, never die
             result = {"raised": self.describe(error)}

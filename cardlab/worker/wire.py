@@ -21,7 +21,7 @@ from typing import Any
 
 from .codec import Value
 
-try:  # the judge's fast reader; the worker's private tree holds the standard library only
+try:  # the judge's fast reader and writer; the worker's tree has the standard library only
     import msgspec
 except ImportError:
     msgspec = None
@@ -30,6 +30,7 @@ _HEADER = struct.Struct(">I")
 MAX_FRAME_BYTES = 16 * 1024 * 1024
 _READ_SIZE = 1 << 16
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_FAST_ENCODER = msgspec.json.Encoder() if msgspec is not None else None
 
 
 class ProtocolError(Exception):
@@ -140,7 +141,18 @@ def write_frame(fd: int, message: dict) -> None:
 
 
 def encode_message(message: dict) -> bytes:
-    """A message as the bytes of its frame (UTF-8 JSON)."""
+    """A message as the bytes of its frame (UTF-8 JSON).
+
+    The judge writes with msgspec, over ten times faster than the standard library's
+    encoder on a small request. msgspec writes a NaN or an infinity as ``null``, where
+    the standard library writes ``NaN`` and ``Infinity``; a frame with ``null`` in it
+    (rare in a request) is therefore written again by the standard library, so the
+    worker reads the same values either way.
+    """
+    if _FAST_ENCODER is not None:
+        payload = _FAST_ENCODER.encode(message)
+        if b"null" not in payload:
+            return payload
     return _ENCODER.encode(message).encode()
 
 

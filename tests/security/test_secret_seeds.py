@@ -131,3 +131,40 @@ def test_a_draw_at_import_time_follows_the_secret(tmp_path):
     assert first != _drawn_at_import(folder, b"j" * 32)  # and nothing a student can compute
     random.seed(0)
     assert first != random.getrandbits(60)
+
+
+def test_every_call_draws_from_its_own_seed_whatever_came_before(tmp_path):
+    """Seeded ahead or on arrival, a call's draws are all those of its own seed.
+
+    A test's requests are numbered from its start (a reset of the worker may come
+    first), so each call's draws must be the fresh draws of one of the test's seeds,
+    a later one than the call before's.
+    """
+    folder = tmp_path / "luck"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    draws = "def draw(count):\n    return [random.getrandbits(60) for _ in range(count)]\n"
+    (folder / "draw.py").write_text("import random\n\n" + draws)
+    seeds = Seeds(b"k" * 32)
+    setup = WorkerSetup(compose("luck", folder, folder, ("draw",)), None, 4096)
+    student = Student(setup, 5.0, load_codec(None), seeds=seeds)
+    try:
+        for test_id in ("test_a", "test_b"):
+            student.begin(test_id)
+            previous = 0
+            for count in (3, 1, 5, 2):
+                drawn = student.draw.draw(count)
+                numbers = [
+                    number
+                    for number in range(1, 12)
+                    if drawn == _fresh_draws(seeds.seed("call", test_id, number), count)
+                ]
+                assert len(numbers) == 1 and numbers[0] > previous, (test_id, count, numbers)
+                previous = numbers[0]
+    finally:
+        student.close()
+
+
+def _fresh_draws(seed: int, count: int) -> list[int]:
+    generator = random.Random(seed)
+    return [generator.getrandbits(60) for _ in range(count)]
