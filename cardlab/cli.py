@@ -259,6 +259,12 @@ def grade_all(
 @click.option(
     "--jobs", type=click.IntRange(min=1), help="Matches played at once (default: every core)."
 )
+@click.option(
+    "--opponents",
+    type=click.IntRange(min=0),
+    help="Other students each student meets (default: all of them in a class of up to 40, "
+    "else 12 drawn at random); every student meets every reference bot.",
+)
 @project_option
 @_one_line_errors
 def tournament(
@@ -268,6 +274,7 @@ def tournament(
     output: Path | None,
     deals: int | None,
     jobs: int | None,
+    opponents: int | None,
     project_dir: Path | None,
 ) -> None:
     """Play every student's computer player against every other, and rate them."""
@@ -283,6 +290,7 @@ def tournament(
         output=output or Path(f"tournament-{assignment}-phase{phase}"),
         deals=deals,
         jobs=jobs or 0,
+        opponents=opponents,
     )
     console = Console(stderr=True, highlight=False)
     sys.exit(run_tournament_in_terminal(_project(project_dir), request, console))

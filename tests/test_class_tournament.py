@@ -110,9 +110,14 @@ def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
 ):
     submissions = _class(tmp_path / "class", solution, ["hanger", "flooder", "oddtext"])
     output = tmp_path / "out"
-    run_tournament(repo, TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2))
+    request = TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2, opponents=0)
+    report = run_tournament(repo, request)
 
+    # --opponents 0: the students meet only the reference bots (which meet each other)
+    assert report.schedule.startswith("sampled: each student meets 0 other students")
+    assert report.matches == 3 * len(FIXED) + len(FIXED) * (len(FIXED) - 1) // 2
     forfeits = _rows(output / "forfeits.csv")
+    assert {row["opponent"] for row in forfeits} <= set(FIXED)
     hanger = [row for row in forfeits if row["entrant"] == "hanger"]
     flooder = [row for row in forfeits if row["entrant"] == "flooder"]
     assert {row["cause"] for row in hanger} == {"time-out"}

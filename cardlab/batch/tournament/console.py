@@ -45,7 +45,7 @@ def run_tournament_in_terminal(
         console.print(Text(note))
     console.print(
         Text(
-            f"{len(report.entrants)} entrants, {report.matches} matches: "
+            f"{len(report.entrants)} entrants, {report.matches} matches ({report.schedule}): "
             f"{request.output / LEADERBOARD}"
         )
     )

@@ -1,18 +1,18 @@
-"""``cardlab tournament``: plan the round robin, play what is missing, write the outputs.
+"""``cardlab tournament``: plan the schedule, play what is missing, write the outputs.
 
 The submissions are found as ``grade-all`` finds them. Each student's player is probed
 first (its modules load and its player can be made); one that cannot is listed in
-``excluded.csv`` and left out. The schedule is a full round robin of the students and the
-assignment's fixed entrants (the reference bots); its matches run ``jobs`` at a time in
-processes of their own, and the driver alone commits each finished match. Identical
-submissions are reported (``summary.txt``) and still play.
+``excluded.csv`` and left out. The schedule (:mod:`.schedule`) is a full round robin of
+the students and the assignment's fixed entrants (the reference bots) for a small class,
+and a sampled one for a large class; its matches run ``jobs`` at a time in processes of
+their own, and the driver alone commits each finished match. Identical submissions are
+reported (``summary.txt``) and still play.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import importlib.util
-import itertools
 import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +25,7 @@ from ...errors import CardlabError
 from ..grade_all import default_jobs, grader_hash
 from .match import FIXED, STUDENT, Entrant, GameRecord, Setting, fixed_names, play_match, probe
 from .ratings import PLOT, Result, standings, write_outputs, write_plot
+from .schedule import default_opponents, schedule
 from .store import open_tournament_store
 
 SUMMARY = "summary.txt"
@@ -42,6 +43,7 @@ class TournamentRequest:
     output: Path
     deals: int | None = None
     jobs: int = 0
+    opponents: int | None = None
 
 
 @dataclass
@@ -52,6 +54,7 @@ class TournamentReport:
     excluded: list[tuple[str, str]] = field(default_factory=list)
     duplicates: list[list[str]] = field(default_factory=list)
     matches: int = 0
+    schedule: str = ""
     notes: list[str] = field(default_factory=list)
 
 
@@ -101,9 +104,10 @@ def run_tournament(
                 report.excluded.append((entrant.name, problem))
             else:
                 report.entrants.append(entrant)
-        report.entrants += [Entrant(name, FIXED) for name in fixed_names(setting)]
+        fixed = [Entrant(name, FIXED) for name in fixed_names(setting)]
+        pairs = _pairs(report, fixed, request.opponents, setting.seed)
+        report.entrants += fixed
         key = {e.name: hashes.get(e.name, FIXED) for e in report.entrants}
-        pairs = list(itertools.combinations(report.entrants, 2))
         report.matches = len(pairs)
         pair_key = {(a.name, b.name): f"{key[a.name]}:{key[b.name]}" for a, b in pairs}
         todo = [
@@ -143,6 +147,23 @@ def run_tournament(
     return report
 
 
+def _pairs(
+    report: TournamentReport, fixed: list[Entrant], opponents: int | None, seed: int
+) -> list[tuple[Entrant, Entrant]]:
+    """The scheduled pairs of entrants; says in ``report.schedule`` which schedule it is."""
+    students = [e.name for e in report.entrants]
+    if opponents is None:
+        opponents = default_opponents(len(students))
+    if opponents >= len(students) - 1:
+        report.schedule = "full round robin"
+    else:
+        met = opponents + opponents % 2
+        report.schedule = f"sampled: each student meets {met} other students and every bot"
+    by_name = {e.name: e for e in report.entrants + fixed}
+    names = schedule(students, [e.name for e in fixed], opponents, seed)
+    return [(by_name[a], by_name[b]) for a, b in names]
+
+
 def _prepare(project: Project, request: TournamentRequest) -> tuple[Setting, Found]:
     phase = project.spec(request.assignment).phase(request.phase)
     if phase.tournament is None:
@@ -153,6 +174,8 @@ def _prepare(project: Project, request: TournamentRequest) -> tuple[Setting, Fou
         raise CardlabError('tournament ratings need choix: pip install "cardlab[tournament]"')
     if request.jobs < 0:
         raise CardlabError(f"--jobs must be at least 1, not {request.jobs}")
+    if request.opponents is not None and request.opponents < 0:
+        raise CardlabError(f"--opponents must be at least 0, not {request.opponents}")
     if request.deals is not None and request.deals < 1:
         raise CardlabError(f"--deals must be at least 1, not {request.deals}")
     if request.output.exists() and not request.output.is_dir():
@@ -205,7 +228,7 @@ def _collect(first: str, second: str, game: GameRecord, results: list, forfeits:
 def _write_summary(path: Path, report: TournamentReport, strays: tuple[str, ...]) -> None:
     lines = [
         f"entrants: {len(report.entrants)} ({', '.join(e.name for e in report.entrants)})",
-        f"matches: {report.matches}",
+        f"matches: {report.matches} ({report.schedule})",
     ]
     lines += [f"left out: {name}: {why}" for name, why in report.excluded]
     lines += [f"the same submission entered twice: {', '.join(g)}" for g in report.duplicates]
