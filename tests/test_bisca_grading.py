@@ -118,6 +118,10 @@ def test_the_reference_scores_full_marks(reference_grading, phase):
     report = reference_grading("bisca", phase).report
     assert report.score == report.max_score == 100, _failures(report)
     assert not report.notes, report.notes
+    # the tournament's share goes to the class leaderboard: the reference against
+    # itself, every deal in both seats, shares its points about evenly
+    shares = [entry.value for entry in report.leaderboard if entry.name == "Tournament share"]
+    assert shares == ([pytest.approx(0.5, abs=0.15)] if phase == 3 else [])
 
 
 @pytest.mark.slow

@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from cardlab.judge.results import LeaderboardEntry
 from cardlab.reports import render, to_gradescope, to_json
 from cardlab.reports.gradescope import apportion
 
@@ -55,6 +56,35 @@ def test_gradescope_results_validate_and_add_up(report):
     assert failed and all(test["output"] for test in failed)
 
 
+def test_leaderboard_figures_reach_gradescope_and_the_json_report(report):
+    assert "leaderboard" not in to_gradescope(report), "the toy graders record no figure"
+    entries = (
+        LeaderboardEntry("Tournament share", 0.625),
+        LeaderboardEntry("Seconds a game", 1.5, "asc"),
+    )
+    ranked = dataclasses.replace(report, leaderboard=entries)
+    data = to_gradescope(ranked)
+    jsonschema.validate(data, SCHEMA)
+    assert data["leaderboard"] == [
+        {"name": "Tournament share", "value": 0.625, "order": "desc"},
+        {"name": "Seconds a game", "value": 1.5, "order": "asc"},
+    ]
+    assert json.loads(render(ranked, "json"))["leaderboard"] == data["leaderboard"]
+
+
+def test_a_leaderboard_figure_is_finite_and_ordered_one_of_two_ways():
+    from cardlab.judge.plugin import Leaderboard
+
+    entries = {}
+    board = Leaderboard(entries)
+    board.record("Tournament share", 0.5)
+    board.record("Tournament share", 0.75)  # the last value recorded wins
+    board.record("Broken", float("nan"))
+    assert list(entries.values()) == [LeaderboardEntry("Tournament share", 0.75, "desc")]
+    with pytest.raises(ValueError, match="'asc' or 'desc'"):
+        board.record("Seconds", 1.0, order="up")
+
+
 def test_gradescope_hides_hidden_tests(report):
     hidden = [t for t in report.tests if t.id.startswith("hidden/")]
     public = [t for t in report.tests if t.id.startswith("public/")]
@@ -68,7 +98,7 @@ def test_json_report_has_its_documented_fields(report):
     assert set(data) == {
         "format", "assignment", "title", "phase", "phase_title", "submission", "score",
         "max_score", "public_only", "notes", "parts", "cardlab_version", "python", "seconds",
-        "isolation", "other_parts", "open_points",
+        "isolation", "other_parts", "open_points", "leaderboard",
     }
     assert data["other_parts"] == "reference", "the toy spec keeps the default setting"
     assert set(data["isolation"]) == {"applied", "missing"}

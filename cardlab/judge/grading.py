@@ -514,6 +514,7 @@ def _report(
         isolation=isolation.applied if isolation else (),
         isolation_notes=isolation.missing if isolation else (),
         other_parts=job.other_parts,
+        leaderboard=tuple(plugin.leaderboard.values()),
     )
 
 

@@ -10,8 +10,9 @@ Registered by :func:`cardlab.judge.grading.run` for one grading run, it
   (the reference, hidden tests only), ``phase`` (the spec's phase), ``credit``
   (partial credit), ``student_files`` (the submission's files, to read as text),
   ``seeds`` (seeds derived from the course secret), ``secret_examples`` (hypothesis
-  examples drawn from the course secret, for a grader folder that opts in) and
-  ``artifacts`` (a folder for files a test makes for the report, such as a plot);
+  examples drawn from the course secret, for a grader folder that opts in),
+  ``artifacts`` (a folder for files a test makes for the report, such as a plot) and
+  ``leaderboard`` (figures for a class leaderboard, which the Gradescope export shows);
 * seeds hypothesis per test, with no example database;
 * turns every failure into a message for the student: what was called, what came
   back, and how to run the test again; never a framework traceback;
@@ -41,7 +42,16 @@ from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure
 from .notes import student_note
 from .proxy import Student, StudentRaised
 from .reference import Reference
-from .results import FAILED, HIDDEN, PASSED, RERUN_PREFIX, SKIPPED, VISIBLE, TestResult
+from .results import (
+    FAILED,
+    HIDDEN,
+    PASSED,
+    RERUN_PREFIX,
+    SKIPPED,
+    VISIBLE,
+    LeaderboardEntry,
+    TestResult,
+)
 from .seeds import PUBLIC_SECRET, Seeds
 
 _CALLS_SHOWN = 6
@@ -130,6 +140,7 @@ class CardlabPlugin:
     settings: RunSettings
     results: list[TestResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    leaderboard: dict[str, LeaderboardEntry] = field(default_factory=dict)
     isolation: Isolation | None = None
     unsafe: UnsafeToGrade | None = None
     _students: dict[str, Student] = field(default_factory=dict)
@@ -477,6 +488,37 @@ def seed_examples(test: Callable[..., Any], seeds: Seeds, test_id: str) -> None:
 
     if getattr(test, "is_hypothesis_test", False):
         seed(seeds.seed("hypothesis", test_id))(test)
+
+
+class Leaderboard:
+    """Figures of the submission for a class leaderboard (see :class:`LeaderboardEntry`)."""
+
+    def __init__(self, entries: dict[str, LeaderboardEntry]) -> None:
+        """Record into ``entries``, the run's, by name."""
+        self._entries = entries
+
+    def record(self, name: str, value: float, order: str = "desc") -> None:
+        """Show ``value`` in the leaderboard's column ``name`` (the last value recorded wins).
+
+        Args:
+            name: The column's name.
+            value: The figure; one that is not a finite number is not recorded.
+            order: ``desc`` when a higher figure ranks first, ``asc`` when a lower one does.
+
+        Raises:
+            ValueError: If ``order`` is neither.
+        """
+        if order not in ("asc", "desc"):
+            raise ValueError(f"a leaderboard order is 'asc' or 'desc', not {order!r}")
+        value = float(value)
+        if math.isfinite(value):
+            self._entries[name] = LeaderboardEntry(name, value, order)
+
+
+@pytest.fixture
+def leaderboard(request: pytest.FixtureRequest) -> Leaderboard:
+    """Figures for a class leaderboard: ``leaderboard.record("Tournament share", 0.61)``."""
+    return Leaderboard(_plugin(request).leaderboard)
 
 
 @pytest.fixture

@@ -89,6 +89,21 @@ class PartResult:
 
 
 @dataclass(frozen=True)
+class LeaderboardEntry:
+    """A figure of the submission for a class leaderboard (Gradescope shows these).
+
+    Attributes:
+        name: The column's name, e.g. "Tournament share".
+        value: The submission's figure.
+        order: ``desc`` when a higher figure ranks first, ``asc`` when a lower one does.
+    """
+
+    name: str
+    value: float
+    order: str = "desc"
+
+
+@dataclass(frozen=True)
 class GradeReport:
     """A graded submission.
 
@@ -112,6 +127,7 @@ class GradeReport:
         other_parts: Whose code each part's tests ran with outside that part:
             ``reference`` (a mistake costs points once, in its own part) or
             ``student`` (all of the student's code, in every part).
+        leaderboard: Figures the graders recorded for a class leaderboard.
     """
 
     assignment: str
@@ -130,6 +146,7 @@ class GradeReport:
     isolation: tuple[str, ...] = ()
     isolation_notes: tuple[str, ...] = ()
     other_parts: str = "student"
+    leaderboard: tuple[LeaderboardEntry, ...] = ()
 
     @property
     def open_points(self) -> float:

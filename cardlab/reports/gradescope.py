@@ -12,6 +12,10 @@ One more entry, worth nothing and hidden from students, tells the instructor how
 worker was confined on Gradescope's machine (its layers, and a note on each it lacked).
 A part the instructor marks by hand is one entry worth 0 of 0, tagged ``manual``, saying
 whether its file was found; its points are added by hand in Gradescope.
+
+Figures the graders recorded for a class leaderboard (a tournament's share, say) become
+the ``leaderboard`` entries (``name``, ``value``, ``order``), shown on Gradescope's
+leaderboard when the assignment has one enabled.
 """
 
 from __future__ import annotations
@@ -68,7 +72,7 @@ def to_gradescope(report: GradeReport) -> dict[str, Any]:
     tests.append(_isolation_entry(report))
     summary = [f"{report.title}, phase {report.phase}: {report.score:g} / {report.max_score:g}"]
     summary += [f"Note: {note}" for note in report.notes]
-    return {
+    results: dict[str, Any] = {
         "score": report.score,
         "output": "\n".join(summary),
         "output_format": "text",
@@ -76,6 +80,12 @@ def to_gradescope(report: GradeReport) -> dict[str, Any]:
         "stdout_visibility": "hidden",
         "tests": tests,
     }
+    if report.leaderboard:
+        results["leaderboard"] = [
+            {"name": entry.name, "value": entry.value, "order": entry.order}
+            for entry in report.leaderboard
+        ]
+    return results
 
 
 def apportion(total: float, shares: Sequence[float]) -> list[float]:

@@ -21,6 +21,9 @@ Fields (documented for instructors in docs/instructors/reports.md):
 * ``open_points``, and for a part marked by hand ``manual`` (the file it marks) and
   ``document`` (that file's text, null when missing or in a student's check): its
   ``score`` is 0 and its points are left for the instructor. Added within format 1.
+* ``leaderboard``: figures the graders recorded for a class leaderboard, each with
+  ``name``, ``value`` and ``order`` (``desc``: higher ranks first; ``asc``: lower).
+  Added within format 1.
 
 Only ``seconds`` fields differ between two runs on the same submission.
 """
@@ -81,4 +84,8 @@ def to_json(report: GradeReport) -> dict[str, Any]:
             "missing": list(report.isolation_notes),
         },
         "other_parts": report.other_parts,
+        "leaderboard": [
+            {"name": entry.name, "value": entry.value, "order": entry.order}
+            for entry in report.leaderboard
+        ],
     }

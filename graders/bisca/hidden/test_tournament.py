@@ -148,9 +148,10 @@ def tournament(part_student, ref, phase, seeds) -> Outcome:
 
 
 @pytest.mark.weight(1)
-def test_tournament(tournament, phase, credit):
+def test_tournament(tournament, phase, credit, leaderboard):
     """Your AutoPlayer against the reference, every deal played in both seats."""
     settings = phase.tournament
+    leaderboard.record("Tournament share", round(tournament.share, 3))
     note = tournament.summary()
     fraction = settings.credit_for(tournament.share)
     credit.award(fraction, note)

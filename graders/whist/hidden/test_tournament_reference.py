@@ -92,7 +92,7 @@ def play(student, r, seed, advanced, parity):
     return taken
 
 
-def test_tournament(student, r, phase, credit, artifacts, seeds):
+def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
     """Your AdvancedStrategy against the reference BasicStrategy, every deal played twice."""
     settings = phase.tournament
     result = Duplicate()
@@ -129,4 +129,5 @@ def test_tournament(student, r, phase, credit, artifacts, seeds):
             f" Your code stopped answering in {lost_worker}: that play and every "
             "later one were forfeited."
         )
+    leaderboard.record("Points per deal over BasicStrategy", round(result.mean_and_margin()[0], 3))
     award(result, settings, credit, (artifacts, "whist-tournament.png"), problems)
