@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import pytest
 
@@ -19,6 +20,7 @@ from cardlab.worker.untrusted import (
 )
 from cardlab.worker.wire import (
     FrameReader,
+    FrameTimeout,
     ProtocolError,
     encode_message,
     parse_frame,
@@ -143,3 +145,22 @@ def test_a_message_is_written_as_the_standard_library_writes_it(message):
     """Whatever writes a frame, the worker's standard library reads the same message."""
     written = json.loads(encode_message(message).decode("utf-8"))
     assert json.dumps(written) == json.dumps(message)
+
+
+@pytest.mark.parametrize(("spin_seconds", "polls"), [(0.0002, True), (0.0, False)])
+def test_a_reader_polls_only_while_its_class_says_a_core_is_spare(
+    monkeypatch, spin_seconds, polls
+):
+    """``grade-all`` with a judge per core sets the class-wide poll to 0: readers sleep at once."""
+    yields = []
+    monkeypatch.setattr(FrameReader, "spin_seconds", spin_seconds)
+    monkeypatch.setattr(os, "sched_yield", lambda: yields.append(1))
+    read_fd, write_fd = os.pipe()
+    try:
+        reader = FrameReader(read_fd)
+        with pytest.raises(FrameTimeout):
+            reader.read(time.monotonic() + 0.01)
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+    assert bool(yields) is polls

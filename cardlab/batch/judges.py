@@ -32,6 +32,7 @@ from ..course.submissions import Submission, submission_folder
 from ..errors import CardlabError
 from ..worker.sandbox import ignored_files
 from ..worker.untrusted import MAX_NOTE, printable
+from ..worker.wire import FrameReader
 from .store import EMPTY, FAILED, GRADED, REJECTED, Verdict
 
 TASKS_PER_JUDGE = 20
@@ -159,8 +160,14 @@ def _end_with_workers(signum: int, frame: object) -> None:
     os._exit(1)
 
 
-def _serve(channel: Connection, target: Assignment, max_score: float) -> None:
-    """A judge's loop: receive a submission, send its verdict, until the pipe closes."""
+def _serve(channel: Connection, target: Assignment, max_score: float, poll: bool) -> None:
+    """A judge's loop: receive a submission, send its verdict, until the pipe closes.
+
+    ``poll`` False: the judges keep every core busy, so its readers of the workers'
+    answers sleep at once rather than poll (see :class:`~cardlab.worker.wire.FrameReader`).
+    """
+    if not poll:
+        FrameReader.spin_seconds = 0.0
     os.setsid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _end_with_workers)
@@ -210,7 +217,9 @@ class JudgePool:
     def _start(self) -> _Judge:
         ours, theirs = self._context.Pipe()
         process = self._context.Process(
-            target=_serve, args=(theirs, self.target, self.max_score), daemon=True
+            target=_serve,
+            args=(theirs, self.target, self.max_score, self.jobs < (os.cpu_count() or 1)),
+            daemon=True,
         )
         process.start()
         theirs.close()

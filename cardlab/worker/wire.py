@@ -210,15 +210,23 @@ class FrameReader:
     an answer usually comes within microseconds, and waking a sleeping process
     costs far more than that on a virtual machine.
 
+    Polling pays only while a core would otherwise sit idle: a process that grades as
+    many submissions at once as the machine has cores sets the class-wide
+    ``spin_seconds`` to 0, so that its readers sleep at once and leave the processor to
+    the side they wait for.
+
     Args:
         fd: The descriptor to read (set to non-blocking here).
-        spin_seconds: How long to poll before sleeping.
+        spin_seconds: How long to poll before sleeping (default: the class's).
     """
 
-    def __init__(self, fd: int, spin_seconds: float = 0.0002) -> None:
+    spin_seconds = 0.0002
+
+    def __init__(self, fd: int, spin_seconds: float | None = None) -> None:
         """Read from ``fd``."""
         self.fd = fd
-        self.spin_seconds = spin_seconds
+        if spin_seconds is not None:
+            self.spin_seconds = spin_seconds
         self.buffer = bytearray()
         self.last_frame = b""
         os.set_blocking(fd, False)
