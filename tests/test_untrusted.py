@@ -148,9 +148,7 @@ def test_a_message_is_written_as_the_standard_library_writes_it(message):
 
 
 @pytest.mark.parametrize(("spin_seconds", "polls"), [(0.0002, True), (0.0, False)])
-def test_a_reader_polls_only_while_its_class_says_a_core_is_spare(
-    monkeypatch, spin_seconds, polls
-):
+def test_a_reader_polls_only_while_its_class_says_a_core_is_spare(monkeypatch, spin_seconds, polls):
     """``grade-all`` with a judge per core sets the class-wide poll to 0: readers sleep at once."""
     yields = []
     monkeypatch.setattr(FrameReader, "spin_seconds", spin_seconds)
