@@ -88,18 +88,28 @@ def _files():
 
 
 def _socket():
+    ready, told = os.pipe()
     if os.fork():
+        os.close(told)
+        os.read(ready, 1)  # returns once the server listens, or once it has died
+        os.close(ready)
         return
-    os.setsid()
-    if os.fork():
+    try:
+        os.close(ready)
+        os.setsid()
+        if os.fork():
+            os._exit(0)
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(f"\0{NAME}")
+        server.listen()
+        os.write(told, b"!")
+        os.close(told)
+        while True:
+            connection, _ = server.accept()
+            connection.sendall(SECRET)
+            connection.close()
+    finally:
         os._exit(0)
-    server = socket.socket(socket.AF_UNIX)
-    server.bind(f"\0{NAME}")
-    server.listen()
-    while True:
-        connection, _ = server.accept()
-        connection.sendall(SECRET)
-        connection.close()
 
 
 for leave in (_shm, _sem, _msg, _mqueue, _keyring, _files, _socket):
