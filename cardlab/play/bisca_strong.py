@@ -30,14 +30,20 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 SAMPLES = 100
 """Random deals of the unseen cards tried at every move while the stock is large."""
 
 EXACT_STOCK = 2
 """With this many cards or fewer in the stock, every deal of the unseen cards is tried."""
+
+RECALL = 4
+"""The other player's last choices that a guess of its hand must explain."""
+
+TRIES = 10
+"""Guesses of the unseen cards tried for each deal wanted, before settling for fewer."""
 
 TRUMP_WORTHY_POINTS = 3
 """The AutoPlayer spends a trump on a led non-trump worth at least this many points."""
@@ -108,15 +114,89 @@ def _auto_follow(hand: list[int], led: int, stock_size: int, t: _Tables) -> int:
     Its strongest-scoring same-suit winner; else its weakest trump if the led card is a
     non-trump worth a trump (or the stock is empty); else its cheapest card.
     """
+    return _auto_follow_rule(hand, led, stock_size, t)[0]
+
+
+def _auto_follow_rule(hand: list[int], led: int, stock_size: int, t: _Tables) -> tuple[int, bool]:
+    """The AutoPlayer's card on ``led``, and whether it merely gave away its cheapest."""
     led_suit, led_strength = t.suit[led], t.strength[led]
     winners = [c for c in hand if t.suit[c] == led_suit and t.strength[c] > led_strength]
     if winners:
-        return max(winners, key=t.win_value.__getitem__)
+        return max(winners, key=t.win_value.__getitem__), False
     if not t.is_trump[led] and (t.points[led] >= TRUMP_WORTHY_POINTS or stock_size == 0):
         trumps = [c for c in hand if t.is_trump[c]]
         if trumps:
-            return min(trumps, key=t.strength.__getitem__)
-    return min(hand, key=t.discard_cost.__getitem__)
+            return min(trumps, key=t.strength.__getitem__), False
+    return min(hand, key=t.discard_cost.__getitem__), True
+
+
+def _auto_could_lead(hand: list[int], card: int, t: _Tables) -> bool:
+    """Whether the AutoPlayer could lead ``card`` from ``hand``.
+
+    Cards of the same cost (the same rank in two non-trump suits) are told apart by their
+    order in its hand, which nobody else sees, so any of them fits.
+    """
+    cost = t.lead_cost
+    return cost[card] == min(cost[c] for c in hand)
+
+
+def _auto_could_follow(hand: list[int], led: int, stock_size: int, card: int, t: _Tables) -> bool:
+    """Whether the AutoPlayer could play ``card`` from ``hand`` on ``led`` (ties allowed)."""
+    choice, gave_away = _auto_follow_rule(hand, led, stock_size, t)
+    return choice == card or (gave_away and t.discard_cost[card] == t.discard_cost[choice])
+
+
+class _Choice(NamedTuple):
+    """A card the other player chose: led when ``on`` is -1, else played on ``on``."""
+
+    card: int
+    on: int
+    stock_size: int
+
+
+def _their_choices(
+    played: Sequence[int], i_led_first: bool, first_stock: int, t: _Tables
+) -> list[_Choice]:
+    """The other player's choices in the finished rounds, oldest first.
+
+    ``played`` holds each round's led card then its followed card, as ``view.played``
+    does; who led each round follows from who led the first and who won each.
+    """
+    choices, i_lead = [], i_led_first
+    for r in range(0, len(played) - 1, 2):
+        led, followed = played[r], played[r + 1]
+        stock_size = max(0, first_stock - r)  # two cards are drawn after each round
+        if i_lead:
+            choices.append(_Choice(followed, led, stock_size))
+        else:
+            choices.append(_Choice(led, -1, stock_size))
+        i_lead = i_lead != t.beats[led][followed]
+    return choices
+
+
+def _explanations(hand: list[int], choices: Sequence[_Choice], t: _Tables) -> int:
+    """In how many ways an AutoPlayer holding ``hand`` now made ``choices`` (oldest first).
+
+    Going back a round puts the card it played back into its hand and takes out one of
+    the cards it holds, the one it drew after that round (any of them: each way is a
+    different order of the stock, all equally likely). A way counts when the hand so
+    rebuilt could have made the choice of every round. The count is proportional to how
+    likely ``hand`` is, given the choices seen.
+    """
+    if not choices:
+        return 1
+    *older, last = choices
+    ways = 0
+    drawn_after = range(len(hand)) if last.stock_size > 0 else (len(hand),)
+    for drawn in drawn_after:
+        before = [*hand[:drawn], *hand[drawn + 1 :], last.card]
+        if last.on < 0:
+            fits = _auto_could_lead(before, last.card, t)
+        else:
+            fits = _auto_could_follow(before, last.on, last.stock_size, last.card, t)
+        if fits:
+            ways += _explanations(before, older, t)
+    return ways
 
 
 class _Search:
@@ -280,6 +360,7 @@ class StrongPlayer:
         self._samples = samples
         self._search: _Search | None = None
         self._trump: Any = None
+        self._start: tuple[bool, int] | None = None  # (I led the first round, its stock)
 
     def choose(self, view: Any) -> Any:
         """The card to play for ``view``: one of ``view.hand``.
@@ -288,20 +369,24 @@ class StrongPlayer:
         the table, the stock size and the cards played.
         """
         hand = tuple(view.hand)
+        if self._start is None and not view.played:
+            self._start = (not view.table, view.stock_size)
         if len(hand) == 1:
             return hand[0]
         search = self._search_for(view.trump)
         number = self._number
         mine = [number[card] for card in hand]
         led = number[view.table[0]] if view.table else -1
-        seen = {*mine, *(number[card] for card in view.played), led}
+        played = [number[card] for card in view.played]
+        seen = {*mine, *played, led}
         shown = -1 if view.trump_card is None else number[view.trump_card]
         unseen = [c for c in range(len(self._deck)) if c not in seen and c != shown]
         their_count = len(mine) - (1 if led >= 0 else 0)
         if view.stock_size == 0:
             values = self._endgame_values(search, mine, sum(1 << c for c in unseen), led)
         else:
-            deals = self._deals(unseen, their_count, view.stock_size, shown)
+            likelihood = self._likelihood(played, led, search.t)
+            deals = self._deals(unseen, their_count, view.stock_size, shown, likelihood)
             values = self._dealt_values(search, mine, led, deals)
         best = max(range(len(hand)), key=values.__getitem__)
         return hand[best]
@@ -330,41 +415,80 @@ class StrongPlayer:
                 values.append(-gain + search._they_lead(rest, theirs))
         return values
 
-    def _deals(
-        self, unseen: list[int], their_count: int, stock_size: int, shown: int
-    ) -> list[tuple[int, tuple[int, ...]]]:
-        """Deals of the unseen cards: (the other hand, the stock with its next card first).
+    def _likelihood(self, played: list[int], led: int, t: _Tables) -> Callable[[list[int]], int]:
+        """How well a guess of the other hand explains the other player's recent choices.
 
-        Every possible deal when the stock is small, else ``samples`` random ones. The
-        shown trump card is always the stock's last card.
+        The guess is weighed as the hand of a reference AutoPlayer: by the number of
+        ways it could have made its last :data:`RECALL` choices (and led ``led``, if it
+        has just led), see :func:`_explanations`. Every guess weighs 1 if the bot did
+        not see the game from its start.
+        """
+        if self._start is None:
+            return lambda theirs: 1
+        choices = _their_choices(played, *self._start, t)[-RECALL:]
+
+        def likelihood(theirs: list[int]) -> int:
+            if led < 0:
+                return _explanations(theirs, choices, t)
+            hand = [*theirs, led]
+            return _explanations(hand, choices, t) if _auto_could_lead(hand, led, t) else 0
+
+        return likelihood
+
+    def _deals(
+        self,
+        unseen: list[int],
+        their_count: int,
+        stock_size: int,
+        shown: int,
+        likelihood: Callable[[list[int]], int],
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Weighed deals of the unseen cards: (weight, the other hand, the stock).
+
+        The stock lists its next card first and ends with the shown trump card. Every
+        possible deal when the stock is small, else up to ``samples`` random ones, each
+        weighed by its ``likelihood``; deals of weight 0 are left out, unless no deal
+        explains what the other player did (it does not play like an AutoPlayer), when
+        every deal weighs the same.
         """
         hidden = stock_size - 1  # the stock's cards above the shown trump card
+        deals, blind = [], []
         if stock_size <= EXACT_STOCK:
-            deals = []
             for theirs in itertools.combinations(unseen, their_count):
-                rest = [c for c in unseen if c not in theirs]
+                weight = likelihood(list(theirs))
                 hand = sum(1 << c for c in theirs)
-                deals.extend(
-                    (hand, (*order, shown)) for order in itertools.permutations(rest, hidden)
-                )
-            return deals
-        deals = []
-        for _ in range(self._samples):
+                rest = [c for c in unseen if c not in theirs]
+                for order in itertools.permutations(rest, hidden):
+                    blind.append((1, hand, (*order, shown)))
+                    if weight:
+                        deals.append((weight, hand, (*order, shown)))
+            return deals or blind
+        for _ in range(self._samples * TRIES):
             self._rng.shuffle(unseen)
-            hand = sum(1 << c for c in unseen[:their_count])
-            deals.append((hand, (*unseen[their_count : their_count + hidden], shown)))
-        return deals
+            theirs = unseen[:their_count]
+            deal = (
+                sum(1 << c for c in theirs),
+                (*unseen[their_count : their_count + hidden], shown),
+            )
+            if len(blind) < self._samples:
+                blind.append((1, *deal))
+            weight = likelihood(theirs)
+            if weight:
+                deals.append((weight, *deal))
+                if len(deals) == self._samples:
+                    break
+        return deals or blind
 
     def _dealt_values(self, search: _Search, mine: list[int], led: int, deals: list) -> list[float]:
-        """The total margin of each card in hand over ``deals``."""
+        """The weighed total margin of each card in hand over ``deals``."""
         hand = sum(1 << c for c in mine)
         t, values = search.t, [0.0] * len(mine)
-        exact = len(deals[0][1]) <= EXACT_STOCK
-        for theirs, stock in deals:
+        exact = len(deals[0][2]) <= EXACT_STOCK
+        for weight, theirs, stock in deals:
             for i, card in enumerate(mine):
                 rest = hand ^ (1 << card)
                 if exact:
-                    values[i] += self._exact_value(search, rest, theirs, stock, card, led)
+                    values[i] += weight * self._exact_value(search, rest, theirs, stock, card, led)
                     continue
                 if led >= 0:
                     pair, others = (led, card), theirs
@@ -372,7 +496,7 @@ class StrongPlayer:
                     reply = _auto_follow(_cards(theirs), card, len(stock), t)
                     pair, others = (card, reply), theirs ^ (1 << reply)
                 drawn = list(reversed(stock))
-                values[i] += search.rollout(rest, others, drawn, *pair, i_led=led < 0)
+                values[i] += weight * search.rollout(rest, others, drawn, *pair, i_led=led < 0)
         return values
 
     @staticmethod
