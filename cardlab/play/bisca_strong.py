@@ -16,10 +16,23 @@ stock, apart from the shown trump card, which is drawn last.
   both players then follow the reference AutoPlayer's rules of thumb until the stock is
   empty, and the end is searched exactly. The card with the best mean margin is played.
 
-The rollouts model the other player as the reference AutoPlayer: that is the only
-opponent the bot knows, and a strong, quick guess at how anyone plays. The search never
-reads the other hand or the order of the stock; it deals the unseen cards itself, from
-its own seeded random source, so a game replays exactly.
+While the stock lasts, a deal is also **weighed** by how well it explains what the other
+player did: the bot remembers the game from its first move, and a guessed hand counts
+in proportion to the number of ways a reference AutoPlayer holding it could have made
+its last :data:`RECALL` choices (:func:`_explanations`). An AutoPlayer leads its
+cheapest non-trump, so a guess that gives it a cheaper one than the card it led weighs
+nothing. If no guess explains the choices (the other player is not an AutoPlayer), every
+deal weighs the same.
+
+The rollouts and the weights model the other player as the reference AutoPlayer: that
+is the only opponent the bot knows, and a quick guess at how anyone plays. The exact
+searches assume nothing: there the other player plays its best. The bot never reads the
+other hand or the order of the stock; it deals the unseen cards itself, from its own
+seeded random source, so a game replays exactly.
+
+Against the reference AutoPlayer it scores about 0.56 of the points on duplicate deals
+(``benchmarks/strong_bot.py``; the figures are in ``benchmarks/README.md``), in about
+15 ms a move.
 
 Cards are numbered 0..39 inside the search (their place in the deck given to the player)
 and hands are bit sets of those numbers: the searches run tens of thousands of times a
