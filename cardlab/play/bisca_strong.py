@@ -234,32 +234,32 @@ class _Search:
         for card in _cards(mine):
             rest = mine ^ (1 << card)
             if led < 0:
-                value = self._reply(rest, theirs, card)
+                value = self.reply(rest, theirs, card)
             else:
                 gain = t.points[card] + t.points[led]
                 if t.beats[led][card]:
                     value = gain + (self.endgame(rest, theirs, -1) if rest else 0)
                 else:
-                    value = -gain + (self._they_lead(rest, theirs) if rest else 0)
+                    value = -gain + (self.they_lead(rest, theirs) if rest else 0)
             best = value if best is None else max(best, value)
         best = 0 if best is None else best
         self._endgames[key] = best
         return best
 
-    def _reply(self, mine: int, theirs: int, led: int) -> int:
+    def reply(self, mine: int, theirs: int, led: int) -> int:
         """The other player answers my ``led`` card with its best reply (stock empty)."""
         t, worst = self.t, None
         for card in _cards(theirs):
             rest = theirs ^ (1 << card)
             gain = t.points[card] + t.points[led]
             if t.beats[led][card]:
-                value = -gain + (self._they_lead(mine, rest) if rest else 0)
+                value = -gain + (self.they_lead(mine, rest) if rest else 0)
             else:
                 value = gain + (self.endgame(mine, rest, -1) if mine else 0)
             worst = value if worst is None else min(worst, value)
         return 0 if worst is None else worst
 
-    def _they_lead(self, mine: int, theirs: int) -> int:
+    def they_lead(self, mine: int, theirs: int) -> int:
         """The other player leads its best card (stock empty)."""
         worst = None
         for card in _cards(theirs):
@@ -279,21 +279,21 @@ class _Search:
         for card in _cards(mine):
             rest = mine ^ (1 << card)
             if led < 0:
-                value = self._exact_reply(rest, theirs, stock, card)
+                value = self.exact_reply(rest, theirs, stock, card)
             else:
-                value = self._settle(rest, theirs, stock, led, card, i_led=False)
+                value = self.settle(rest, theirs, stock, led, card, i_led=False)
             best = value if best is None else max(best, value)
         return 0 if best is None else best
 
-    def _exact_reply(self, mine: int, theirs: int, stock: tuple[int, ...], led: int) -> int:
+    def exact_reply(self, mine: int, theirs: int, stock: tuple[int, ...], led: int) -> int:
         """The other player answers my ``led`` card, both hands and the stock known."""
         worst = None
         for card in _cards(theirs):
-            value = self._settle(mine, theirs ^ (1 << card), stock, led, card, i_led=True)
+            value = self.settle(mine, theirs ^ (1 << card), stock, led, card, i_led=True)
             worst = value if worst is None else min(worst, value)
         return 0 if worst is None else worst
 
-    def _settle(
+    def settle(
         self, mine: int, theirs: int, stock: tuple[int, ...], led: int, followed: int, i_led: bool
     ) -> int:
         """Score a round, draw (the round's leader first), and search the rest exactly."""
@@ -331,7 +331,7 @@ class _Search:
                 if not mine:
                     return margin
                 return margin + (
-                    self.endgame(mine, theirs, -1) if i_won else self._they_lead(mine, theirs)
+                    self.endgame(mine, theirs, -1) if i_won else self.they_lead(mine, theirs)
                 )
             first, second = stock.pop(), stock.pop()
             if i_led:
@@ -340,7 +340,7 @@ class _Search:
                 mine, theirs = mine | 1 << second, theirs | 1 << first
             if not stock:
                 return margin + (
-                    self.endgame(mine, theirs, -1) if i_won else self._they_lead(mine, theirs)
+                    self.endgame(mine, theirs, -1) if i_won else self.they_lead(mine, theirs)
                 )
             i_led, size = i_won, len(stock)
             my_cards, their_cards = _cards(mine), _cards(theirs)
@@ -419,13 +419,13 @@ class StrongPlayer:
         for card in mine:
             rest = hand ^ (1 << card)
             if led < 0:
-                values.append(search._reply(rest, theirs, card))
+                values.append(search.reply(rest, theirs, card))
                 continue
             gain = t.points[card] + t.points[led]
             if t.beats[led][card]:
                 values.append(gain + search.endgame(rest, theirs, -1))
             else:
-                values.append(-gain + search._they_lead(rest, theirs))
+                values.append(-gain + search.they_lead(rest, theirs))
         return values
 
     def _likelihood(self, played: list[int], led: int, t: _Tables) -> Callable[[list[int]], int]:
@@ -518,5 +518,5 @@ class StrongPlayer:
     ) -> int:
         """My exact margin if I play ``card`` on one deal, both hands known."""
         if led >= 0:
-            return search._settle(rest, theirs, stock, led, card, i_led=False)
-        return search._exact_reply(rest, theirs, stock, card)
+            return search.settle(rest, theirs, stock, led, card, i_led=False)
+        return search.exact_reply(rest, theirs, stock, card)
