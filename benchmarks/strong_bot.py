@@ -1,17 +1,24 @@
 """The strong bisca bot against the reference AutoPlayer, on duplicate deals.
 
-Usage: python benchmarks/strong_bot.py [--deals N]
+Usage: python benchmarks/strong_bot.py [--deals N] [--samples S] [--jobs K]
+                                        [--told nothing|hand|all]
 
-The bot: the reference heuristic while the stock lasts, exact search after it.
+The bot (``cardlab/play/bisca_strong.py``): Monte Carlo search over the unseen cards
+while the stock lasts, exact search once it is nearly empty.
 Every deal is played twice, the strong bot in seat 0 then in seat 1. Prints the bot's
 share of games (wins + ties / 2) and of points (its points / 120), each with a 95%
 interval over deals (a deal's two games are averaged first, since they are not
-independent), and the seconds a game took.
+independent), and the processor time of a move.
+
+``--told`` measures a bound rather than the bot: the same search *told* the other hand
+(``hand``; the stock is still guessed) or the other hand and the stock's order (``all``,
+a perfect-information oracle), in place of its guesses.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -27,25 +34,66 @@ from bisca.board import Board  # noqa: E402
 from bisca.deck import Deck  # noqa: E402
 from bisca.player import Player  # noqa: E402
 
-from cardlab.play.bisca_strong import StrongPlayer  # noqa: E402
+from cardlab.play.bisca_strong import SAMPLES, StrongPlayer  # noqa: E402
 
 Z95 = 1.96
 
 
-def game(seed: int, seat: int) -> tuple[float, int]:
-    """(game share, points) of the strong bot in one game."""
+class ToldPlayer(StrongPlayer):
+    """The strong bot's search, told the hidden cards instead of guessing them."""
+
+    def __init__(self, told: str, other: Player, order: list, seed: int, samples: int) -> None:
+        """Remember what to tell: the ``other`` player's hand, and the deck ``order``."""
+        super().__init__(Deck.standard().cards, seed=seed, samples=samples)
+        self._told, self._other, self._order = told, other, order
+        self._guesses = random.Random(seed)
+
+    def _deals(self, unseen, their_count, stock_size, shown, likelihood):
+        """The true other hand, with the true stock (``all``) or random stocks (``hand``)."""
+        theirs = [self._number[card] for card in self._other.hand]
+        hand = sum(1 << c for c in theirs)
+        if self._told == "all":
+            stock = self._order[len(self._order) - stock_size :]
+            return [(1, hand, tuple(self._number[card] for card in stock))]
+        rest = [c for c in unseen if c not in theirs]
+        deals = []
+        for _ in range(self._samples):
+            self._guesses.shuffle(rest)
+            deals.append((1, hand, (*rest[: stock_size - 1], shown)))
+        return deals
+
+
+def game(seed: int, seat: int, samples: int, told: str) -> tuple[float, int, float, int]:
+    """(game share, points, seconds choosing, moves chosen) of the strong bot in a game."""
     order = Deck.shuffled(random.Random(seed)).cards
-    strong = StrongPlayer(Deck.standard().cards, AutoPlayer("strong").choose)
+    other = AutoPlayer("reference")
+    if told == "nothing":
+        strong = StrongPlayer(Deck.standard().cards, seed=seed, samples=samples)
+    else:
+        strong = ToldPlayer(told, other, list(order), seed, samples)
     me = Player("strong")
-    players = [AutoPlayer("reference")]
+    players = [other]
     players.insert(seat, me)
     board = Board(players, Deck(order), 0)
+    thinking, moves = 0.0, 0
     while not board.is_over:
         player = board.to_play
         view = board.view_for(player)
-        board.play(strong.choose(view) if player is me else player.choose(view))
+        if player is me:
+            started = time.perf_counter()
+            card = strong.choose(view)
+            thinking += time.perf_counter() - started
+            moves += 1
+        else:
+            card = player.choose(view)
+        board.play(card)
     points = board.scores[seat]
-    return (1.0 if points > 60 else 0.5 if points == 60 else 0.0), points
+    return (1.0 if points > 60 else 0.5 if points == 60 else 0.0), points, thinking, moves
+
+
+def deal(number: int, samples: int, told: str) -> list[tuple[float, int, float, int]]:
+    """Both games of a deal, the strong bot in seat 0 then in seat 1."""
+    return [game(10_000 + number, seat, samples, told) for seat in (0, 1)]
 
 
 def interval(values: list[float]) -> str:
@@ -59,16 +107,23 @@ def main() -> None:
     """Play the deals, print the shares."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--samples", type=int, default=SAMPLES, help="random deals a move")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing deals")
+    parser.add_argument("--told", choices=("nothing", "hand", "all"), default="nothing")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     started = time.perf_counter()
-    games, points = [], []
-    for deal in range(args.deals):
-        results = [game(10_000 + deal, seat) for seat in (0, 1)]
-        games.append(statistics.fmean(r[0] for r in results))
-        points.append(statistics.fmean(r[1] for r in results) / 120)
+    with multiprocessing.Pool(args.jobs) as pool:
+        deals = pool.starmap(deal, ((n, args.samples, args.told) for n in range(args.deals)))
     seconds = time.perf_counter() - started
-    print(f"{args.deals} duplicate deals, {seconds / (2 * args.deals):.4f} s a game")
+    games = [statistics.fmean(r[0] for r in results) for results in deals]
+    points = [statistics.fmean(r[1] for r in results) / 120 for results in deals]
+    thinking = sum(r[2] for results in deals for r in results)
+    moves = sum(r[3] for results in deals for r in results)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{args.deals} duplicate deals, {args.samples} samples a move, {args.jobs} jobs,")
+    print(f"told {args.told}:")
+    print(f"{seconds:.1f} s wall, {1000 * thinking / moves:.1f} ms a move (processor clock)")
     print(f"share of games:  {interval(games)}")
     print(f"share of points: {interval(points)}")
 

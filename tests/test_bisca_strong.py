@@ -1,17 +1,22 @@
-"""The stronger bisca bot: the reference heuristic while the stock lasts, exact search after."""
+"""The stronger bisca bot: its rules, exact endgame, determinism, honesty and strength."""
 
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 
 from cardlab.judge.reference import Reference
+from cardlab.play import bisca_strong
 from cardlab.play.bisca_strong import StrongPlayer
 from cardlab.worker.codec import load_codec
 
+QUICK = 24
+"""Random deals a move in these tests: weaker than the default, but quick."""
 
-@pytest.fixture
+
+@pytest.fixture(scope="module")
 def ref(repo):
     reference = Reference(
         "bisca", repo.reference_dir("bisca"), load_codec(repo.graders_dir("bisca") / "codec.py")
@@ -20,32 +25,219 @@ def ref(repo):
     reference.close()
 
 
-def _games(ref, deals: int):
-    """Every view the bot sees in duplicate deals against the reference, with its answer."""
-    deck = ref.deck.Deck
-    for deal in range(deals):
-        for seat in (0, 1):
-            heuristic = ref.auto_player.AutoPlayer("heuristic")
-            bot = StrongPlayer(deck.standard().cards, heuristic.choose)
-            me = ref.player.Player("strong")
-            players = [ref.auto_player.AutoPlayer("reference")]
-            players.insert(seat, me)
-            board = ref.board.Board(players, deck(deck.shuffled(random.Random(deal)).cards), 0)
-            while not board.is_over:
-                player = board.to_play
-                view = board.view_for(player)
-                card = bot.choose(view) if player is me else player.choose(view)
-                if player is me:
-                    yield view, card, heuristic.choose(view)
-                board.play(card)
+class SpyView:
+    """A view that records which of its fields the bot reads."""
+
+    def __init__(self, view, read: set[str]) -> None:
+        self._view, self._read = view, read
+
+    def __getattr__(self, name: str):
+        self._read.add(name)
+        return getattr(self._view, name)
 
 
-def test_it_plays_the_heuristic_with_a_stock_and_searches_without_one(ref):
-    searched = 0
-    for view, card, heuristic in _games(ref, 30):
-        assert card in view.hand
-        if view.stock_size > 0:
-            assert card == heuristic
+def play(ref, order, seat: int, bot, *, spy: set[str] | None = None):
+    """One game of ``bot`` in ``seat`` against the reference AutoPlayer.
+
+    Returns the bot's points and its cards in the order played.
+    """
+    me = ref.player.Player("strong")
+    players = [ref.auto_player.AutoPlayer("reference")]
+    players.insert(seat, me)
+    board = ref.board.Board(players, ref.deck.Deck(order), 0)
+    chosen = []
+    while not board.is_over:
+        player = board.to_play
+        view = board.view_for(player)
+        if player is me:
+            card = bot.choose(view if spy is None else SpyView(view, spy))
+            assert card in view.hand
+            chosen.append(card)
         else:
-            searched += card != heuristic
-    assert searched > 0  # the search changes some endgame choices
+            card = player.choose(view)
+        board.play(card)
+    return board.scores[seat], chosen
+
+
+def bot(ref, seed: int = 0) -> StrongPlayer:
+    return StrongPlayer(ref.deck.Deck.standard().cards, seed=seed, samples=QUICK)
+
+
+def deal(ref, seed: int):
+    return ref.deck.Deck.shuffled(random.Random(seed)).cards
+
+
+def test_its_playouts_follow_the_reference_autoplayer_rules(ref):
+    """The rollout rules, on card numbers, choose what the reference AutoPlayer chooses."""
+    deck = ref.deck.Deck.standard().cards
+    number = {card: i for i, card in enumerate(deck)}
+    compared = 0
+    for seed in range(40):
+        players = [ref.auto_player.AutoPlayer("a"), ref.auto_player.AutoPlayer("b")]
+        board = ref.board.Board(players, ref.deck.Deck(deal(ref, seed)), 0)
+        tables = bisca_strong._Tables(deck, board.trump)
+        while not board.is_over:
+            view = board.view_for(board.to_play)
+            card = board.to_play.choose(view)
+            hand = [number[c] for c in view.hand]
+            if view.table:
+                rule = bisca_strong._auto_follow(
+                    hand, number[view.table[0]], view.stock_size, tables
+                )
+            else:
+                rule = bisca_strong._auto_lead(hand, tables)
+            assert deck[rule] == card, view
+            compared += 1
+            board.play(card)
+    assert compared == 40 * 40
+
+
+def test_the_true_other_hand_always_explains_the_choices_and_a_false_one_may_not(ref):
+    """Weighing guesses of the other hand never rules out the truth, and rules out some.
+
+    At every move of the bot while the stock lasts, the reference AutoPlayer's real hand
+    has a positive likelihood; a hand holding a cheaper non-trump than the card it has
+    just led has none.
+    """
+    deck = ref.deck.Deck.standard().cards
+    weighed = ruled_out = 0
+    for seed in range(12):
+        for seat in (0, 1):
+            player = bot(ref, seed)
+            me = ref.player.Player("strong")
+            other = ref.auto_player.AutoPlayer("reference")
+            players = [other]
+            players.insert(seat, me)
+            board = ref.board.Board(players, ref.deck.Deck(deal(ref, seed)), 0)
+            while not board.is_over:
+                view = board.view_for(board.to_play)
+                if board.to_play is not me:
+                    board.play(other.choose(view))
+                    continue
+                card = player.choose(view)
+                if view.stock_size:
+                    number = player._number
+                    led = number[view.table[0]] if view.table else -1
+                    played = [number[c] for c in view.played]
+                    likelihood = player._likelihood(played, led, player._search.t)
+                    assert likelihood([number[c] for c in other.hand]) > 0, view
+                    weighed += 1
+                    unseen = set(deck) - {*view.hand, *view.played, *view.table}
+                    if led >= 0 and view.table[0].suit != view.trump:
+                        cheaper = [
+                            c
+                            for c in unseen
+                            if c.suit != view.trump and c.points < view.table[0].points
+                        ]
+                        if cheaper:
+                            guess = [cheaper[0], *(c for c in other.hand if c != cheaper[0])][:2]
+                            ruled_out += likelihood([number[c] for c in guess]) == 0
+                board.play(card)
+    assert weighed > 300
+    assert ruled_out > 10
+
+
+def _best_margin(mine, theirs, led, trump, my_turn: bool) -> int:
+    """Brute-force minimax of an endgame on card objects: my best final margin."""
+    hand = mine if my_turn else theirs
+    if not hand:
+        return 0
+    values = []
+    for card in hand:
+        rest_mine = [c for c in mine if c != card] if my_turn else mine
+        rest_theirs = theirs if my_turn else [c for c in theirs if c != card]
+        if led is None:
+            values.append(_best_margin(rest_mine, rest_theirs, card, trump, not my_turn))
+            continue
+        follower_won = card.beats(led, trump)
+        gain = card.points + led.points
+        i_won = follower_won == my_turn
+        value = gain if i_won else -gain
+        values.append(value + _best_margin(rest_mine, rest_theirs, None, trump, i_won))
+    return max(values) if my_turn else min(values)
+
+
+def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref):
+    """Every endgame choice is worth the best margin of an independent brute force."""
+    checked = 0
+    for seed in range(10):
+        for seat in (0, 1):
+            player, views = bot(ref, seed), []
+            original = player.choose
+
+            def choose(view, original=original, views=views):
+                card = original(view)
+                views.append((view, card))
+                return card
+
+            player.choose = choose
+            play(ref, deal(ref, seed), seat, player)
+            for view, card in views:
+                if view.stock_size or len(view.hand) == 1:
+                    continue
+                seen = {*view.hand, *view.played, *view.table}
+                theirs = [c for c in ref.deck.Deck.standard().cards if c not in seen]
+                led = view.table[0] if view.table else None
+
+                def margin(card, view=view, theirs=theirs, led=led):
+                    rest = [c for c in view.hand if c != card]
+                    if led is None:
+                        return _best_margin(rest, theirs, card, view.trump, my_turn=False)
+                    i_won = card.beats(led, view.trump)
+                    gain = card.points + led.points
+                    after = _best_margin(rest, theirs, None, view.trump, my_turn=i_won)
+                    return (gain if i_won else -gain) + after
+
+                assert margin(card) == max(margin(c) for c in view.hand), view
+                checked += 1
+    assert checked == 40  # two choices of two cards or more in each of 20 games
+
+
+def test_the_same_seed_and_deal_give_the_same_game(ref):
+    order = deal(ref, 3)
+    first = play(ref, order, 0, bot(ref, seed=11))
+    again = play(ref, order, 0, bot(ref, seed=11))
+    assert first == again
+
+
+def test_it_reads_only_the_view_and_not_the_hidden_cards(ref):
+    """It reads only view fields, and deals that look the same to it get the same card.
+
+    Two decks that differ only in the cards the bot cannot see (the other hand and the
+    stock above the shown trump card) give it the same first view: its first card must
+    be the same, from the same seed.
+    """
+    fields = set(ref.board.PlayerView._fields)
+    differed = 0
+    for seed in range(12):
+        order = list(deal(ref, seed))
+        read: set[str] = set()
+        play(ref, order, 0, bot(ref, seed), spy=read)
+        assert read <= fields | {"legal_cards", "is_leading"}, read - fields
+        mine = set(order[0:6:2])  # seat 0 is dealt the first, third and fifth cards
+        hidden = [i for i, card in enumerate(order[:-1]) if card not in mine]
+        shuffled = list(order)
+        cards = [order[i] for i in hidden]
+        random.Random(seed).shuffle(cards)
+        for i, card in zip(hidden, cards, strict=True):
+            shuffled[i] = card
+        first = play(ref, order, 0, bot(ref, seed))[1][0]
+        other_first = play(ref, shuffled, 0, bot(ref, seed))[1][0]
+        assert first == other_first
+        differed += shuffled != order
+    assert differed == 12
+
+
+def test_it_wins_a_clear_majority_of_points_against_the_reference(ref):
+    """Over 60 fixed duplicate deals (each played from both seats) it scores over 50%.
+
+    A bot no better than the reference scores 0.50 on duplicate deals. The quick bot
+    measured 0.53 of points over 100 deals (the full bot 0.54 over 1,000), and a deal's
+    share varies by about 0.085, so 60 deals put the expected share about 2.5 standard
+    errors above 0.50.
+    """
+    shares = []
+    for seed in range(60):
+        points = [play(ref, deal(ref, 500 + seed), seat, bot(ref, seed))[0] for seat in (0, 1)]
+        shares.append(statistics.fmean(points) / 120)
+    assert statistics.fmean(shares) > 0.50

@@ -38,8 +38,8 @@ OPTIONS = ("first", "opponent")
 FIRST_CHOICES = ("human", "computer")
 """Values of ``first``: who leads the first round."""
 OPPONENTS = ("reference", "strong")
-"""Values of ``opponent``: the reference AutoPlayer, or the stronger bot that searches the
-endgame exactly (:mod:`cardlab.play.bisca_strong`)."""
+"""Values of ``opponent``: the reference AutoPlayer, or the stronger bot that searches
+over the cards it has not seen (:mod:`cardlab.play.bisca_strong`)."""
 
 _NEW_SEED_LIMIT = 1_000_000
 """A new deal gets a seed below this, short enough to type back with ``--seed``."""
@@ -175,8 +175,6 @@ class BiscaGame:
         self._computer = ref.AutoPlayer(COMPUTER)
         self._choose = self._computer.choose
         self._opponent = "strong" if strong else "reference"
-        if strong:
-            self._choose = StrongPlayer(ref.Deck.standard().cards, self._computer.choose).choose
 
     def play(self, seed: int, *, you_lead: bool) -> None:
         """Deal with ``seed`` and play every round, then show the summary.
@@ -186,6 +184,8 @@ class BiscaGame:
             you_lead: Whether the person leads the first round.
         """
         deck = self._ref.Deck.shuffled(random.Random(seed))
+        if self._opponent == "strong":  # seeded by the deal, so that a replay is the same
+            self._choose = StrongPlayer(self._ref.Deck.standard().cards, seed=seed).choose
         total_rounds = len(deck) // self._ref.NUM_PLAYERS
         board = self._ref.Board([self._you, self._computer], deck, first=0 if you_lead else 1)
         first = "human" if you_lead else "computer"

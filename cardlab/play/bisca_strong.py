@@ -1,103 +1,522 @@
-"""A stronger bisca player: a heuristic while the stock lasts, exact search after it.
+"""A stronger bisca player: Monte Carlo search over the unseen cards, exact search late.
 
-While cards are left in the stock, the player does not know the other hand and plays
-as a given heuristic (the reference AutoPlayer's ``choose``). Once the stock is empty,
-the other hand is exactly the cards it has not seen (its own hand, the table, the cards
-played and the shown trump card are known), so it searches the rest of the game
-exactly: minimax over at most three cards each, maximising its final points margin.
+The player sees only what its ``PlayerView`` shows: its hand, the trump card while it is
+at the bottom of the stock, the card led, the cards played and the scores. From those it
+knows exactly which cards it has not seen (the *unseen* cards): the other hand and the
+stock, apart from the shown trump card, which is drawn last.
 
-A determinized Monte Carlo search for the stock phase (deal the unseen cards at random,
-finish each deal with greedy play) was tried and measured weaker than the reference
-heuristic with simple greedy playouts; see ``benchmarks/README.md``.
+* **Stock empty.** The other hand is then exactly the unseen cards, so the rest of the
+  game is searched exactly: minimax over both hands, maximising the final points margin.
+* **Stock nearly empty** (at most :data:`EXACT_STOCK` cards). The few possible deals of
+  the unseen cards are tried in turn (every way of putting them in the other hand and the
+  stock), each searched exactly with both hands known, and the card with the best mean
+  margin over those deals is played.
+* **Stock larger.** :data:`SAMPLES` random deals of the unseen cards are drawn, the same
+  for every card in hand. For each card and deal the game is played out (a *rollout*):
+  both players then follow the reference AutoPlayer's rules of thumb until the stock is
+  empty, and the end is searched exactly. The card with the best mean margin is played.
+
+While the stock lasts, a deal is also **weighed** by how well it explains what the other
+player did: the bot remembers the game from its first move, and a guessed hand counts
+in proportion to the number of ways a reference AutoPlayer holding it could have made
+its last :data:`RECALL` choices (:func:`_explanations`). An AutoPlayer leads its
+cheapest non-trump, so a guess that gives it a cheaper one than the card it led weighs
+nothing. If no guess explains the choices (the other player is not an AutoPlayer), every
+deal weighs the same.
+
+The rollouts and the weights model the other player as the reference AutoPlayer: that
+is the only opponent the bot knows, and a quick guess at how anyone plays. The exact
+searches assume nothing: there the other player plays its best. The bot never reads the
+other hand or the order of the stock; it deals the unseen cards itself, from its own
+seeded random source, so a game replays exactly.
+
+Against the reference AutoPlayer it scores about 0.56 of the points on duplicate deals
+(``benchmarks/strong_bot.py``; the figures are in ``benchmarks/README.md``), in about
+15 ms a move.
+
+Cards are numbered 0..39 inside the search (their place in the deck given to the player)
+and hands are bit sets of those numbers: the searches run tens of thousands of times a
+move, and small integers are much quicker than card objects.
 """
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
+
+SAMPLES = 100
+"""Random deals of the unseen cards tried at every move while the stock is large."""
+
+EXACT_STOCK = 2
+"""With this many cards or fewer in the stock, every deal of the unseen cards is tried."""
+
+RECALL = 4
+"""The other player's last choices that a guess of its hand must explain."""
+
+TRIES = 10
+"""Guesses of the unseen cards tried for each deal wanted, before settling for fewer."""
+
+TRUMP_WORTHY_POINTS = 3
+"""The AutoPlayer spends a trump on a led non-trump worth at least this many points."""
 
 
-def _beats(followed: Any, led: Any, trump: Any) -> bool:
-    if followed.suit == led.suit:
-        return followed.strength > led.strength
-    return followed.suit == trump
+class _Tables:
+    """What the search needs to know about each card number, for one trump suit.
 
-
-def _exact(
-    mine: tuple, theirs: tuple, my_turn_to_lead: bool, table: Any | None, trump: Any, margin: int
-) -> int:
-    """The best final margin (my points minus theirs, from now) with both hands known.
-
-    It is my move: I lead when ``table`` is None, else I follow ``table``.
+    Attributes:
+        points: The points of each card.
+        beats: ``beats[led][followed]``: the card played second wins the round.
+        lead_cost: The AutoPlayer's order of cards to lead (lowest first): non-trumps
+            before trumps, then fewer points, then weaker.
+        discard_cost: Its order of cards to give away: fewer points, non-trumps before
+            trumps, then weaker.
+        win_value: Its order of same-suit winners (highest first): more points, then
+            weaker.
+        suit: The suit number of each card.
+        strength: The strength of each card (0 for a 2 up to 9 for an Ace).
+        is_trump: Whether each card is a trump.
     """
-    best = None
-    for card in mine:
-        rest = tuple(c for c in mine if c is not card)
-        if table is not None:
-            gain = card.points + table.points
-            won = _beats(card, table, trump)
-            value = _after_trick(rest, theirs, won, trump, margin + (gain if won else -gain))
+
+    def __init__(self, deck: Sequence[Any], trump: Any) -> None:
+        """Work the tables out from the deck's cards and the trump suit."""
+        suits = list(dict.fromkeys(card.suit for card in deck))
+        self.suit = [suits.index(card.suit) for card in deck]
+        self.strength = [card.strength for card in deck]
+        self.points = [card.points for card in deck]
+        self.is_trump = [card.suit == trump for card in deck]
+        size = len(deck)
+        self.beats = [
+            [
+                self.strength[f] > self.strength[led]
+                if self.suit[f] == self.suit[led]
+                else self.is_trump[f]
+                for f in range(size)
+            ]
+            for led in range(size)
+        ]
+        self.lead_cost = [
+            self.is_trump[c] * 1000 + self.points[c] * 10 + self.strength[c] for c in range(size)
+        ]
+        self.discard_cost = [
+            self.points[c] * 100 + self.is_trump[c] * 10 + self.strength[c] for c in range(size)
+        ]
+        self.win_value = [self.points[c] * 10 + 9 - self.strength[c] for c in range(size)]
+
+
+def _cards(mask: int) -> list[int]:
+    """The card numbers in the bit set ``mask``, lowest first."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def _auto_lead(hand: list[int], t: _Tables) -> int:
+    """The card the AutoPlayer leads from ``hand``: the cheapest non-trump."""
+    cost = t.lead_cost
+    return min(hand, key=cost.__getitem__)
+
+
+def _auto_follow(hand: list[int], led: int, stock_size: int, t: _Tables) -> int:
+    """The card the AutoPlayer plays on ``led``.
+
+    Its strongest-scoring same-suit winner; else its weakest trump if the led card is a
+    non-trump worth a trump (or the stock is empty); else its cheapest card.
+    """
+    return _auto_follow_rule(hand, led, stock_size, t)[0]
+
+
+def _auto_follow_rule(hand: list[int], led: int, stock_size: int, t: _Tables) -> tuple[int, bool]:
+    """The AutoPlayer's card on ``led``, and whether it merely gave away its cheapest."""
+    led_suit, led_strength = t.suit[led], t.strength[led]
+    winners = [c for c in hand if t.suit[c] == led_suit and t.strength[c] > led_strength]
+    if winners:
+        return max(winners, key=t.win_value.__getitem__), False
+    if not t.is_trump[led] and (t.points[led] >= TRUMP_WORTHY_POINTS or stock_size == 0):
+        trumps = [c for c in hand if t.is_trump[c]]
+        if trumps:
+            return min(trumps, key=t.strength.__getitem__), False
+    return min(hand, key=t.discard_cost.__getitem__), True
+
+
+def _auto_could_lead(hand: list[int], card: int, t: _Tables) -> bool:
+    """Whether the AutoPlayer could lead ``card`` from ``hand``.
+
+    Cards of the same cost (the same rank in two non-trump suits) are told apart by their
+    order in its hand, which nobody else sees, so any of them fits.
+    """
+    cost = t.lead_cost
+    return cost[card] == min(cost[c] for c in hand)
+
+
+def _auto_could_follow(hand: list[int], led: int, stock_size: int, card: int, t: _Tables) -> bool:
+    """Whether the AutoPlayer could play ``card`` from ``hand`` on ``led`` (ties allowed)."""
+    choice, gave_away = _auto_follow_rule(hand, led, stock_size, t)
+    return choice == card or (gave_away and t.discard_cost[card] == t.discard_cost[choice])
+
+
+class _Choice(NamedTuple):
+    """A card the other player chose: led when ``on`` is -1, else played on ``on``."""
+
+    card: int
+    on: int
+    stock_size: int
+
+
+def _their_choices(
+    played: Sequence[int], i_led_first: bool, first_stock: int, t: _Tables
+) -> list[_Choice]:
+    """The other player's choices in the finished rounds, oldest first.
+
+    ``played`` holds each round's led card then its followed card, as ``view.played``
+    does; who led each round follows from who led the first and who won each.
+    """
+    choices, i_lead = [], i_led_first
+    for r in range(0, len(played) - 1, 2):
+        led, followed = played[r], played[r + 1]
+        stock_size = max(0, first_stock - r)  # two cards are drawn after each round
+        if i_lead:
+            choices.append(_Choice(followed, led, stock_size))
         else:
-            value = _reply(rest, theirs, card, trump, margin)
-        best = value if best is None else max(best, value)
-    return margin if best is None else best
+            choices.append(_Choice(led, -1, stock_size))
+        i_lead = i_lead != t.beats[led][followed]
+    return choices
 
 
-def _reply(mine: tuple, theirs: tuple, led: Any, trump: Any, margin: int) -> int:
-    worst = None
-    for card in theirs:
-        rest = tuple(c for c in theirs if c is not card)
-        gain = card.points + led.points
-        they_won = _beats(card, led, trump)
-        value = _after_trick(
-            mine, rest, not they_won, trump, margin - gain if they_won else margin + gain
-        )
-        worst = value if worst is None else min(worst, value)
-    return margin if worst is None else worst
+def _explanations(hand: list[int], choices: Sequence[_Choice], t: _Tables) -> int:
+    """In how many ways an AutoPlayer holding ``hand`` now made ``choices`` (oldest first).
+
+    Going back a round puts the card it played back into its hand and takes out one of
+    the cards it holds, the one it drew after that round (any of them: each way is a
+    different order of the stock, all equally likely). A way counts when the hand so
+    rebuilt could have made the choice of every round. The count is proportional to how
+    likely ``hand`` is, given the choices seen.
+    """
+    if not choices:
+        return 1
+    *older, last = choices
+    ways = 0
+    drawn_after = range(len(hand)) if last.stock_size > 0 else (len(hand),)
+    for drawn in drawn_after:
+        before = [*hand[:drawn], *hand[drawn + 1 :], last.card]
+        if last.on < 0:
+            fits = _auto_could_lead(before, last.card, t)
+        else:
+            fits = _auto_could_follow(before, last.on, last.stock_size, last.card, t)
+        if fits:
+            ways += _explanations(before, older, t)
+    return ways
 
 
-def _after_trick(mine: tuple, theirs: tuple, i_won: bool, trump: Any, margin: int) -> int:
-    if not mine and not theirs:
-        return margin
-    if i_won:
-        return _exact(mine, theirs, True, None, trump, margin)
-    worst = None
-    for card in theirs:
-        rest = tuple(c for c in theirs if c is not card)
-        value = _exact(mine, rest, False, card, trump, margin)
-        worst = value if worst is None else min(worst, value)
-    return margin if worst is None else worst
+class _Search:
+    """Exact and sampled searches of one game, with a memory of solved endgames."""
+
+    def __init__(self, tables: _Tables) -> None:
+        """Start with no endgame solved."""
+        self.t = tables
+        self._endgames: dict[tuple[int, int, int], int] = {}
+
+    def endgame(self, mine: int, theirs: int, led: int) -> int:
+        """The best margin from now (my points minus theirs), the stock empty.
+
+        Both hands are known. It is my move: I lead when ``led`` is -1, else I follow
+        the card ``led``. The other player is assumed to play its best too (minimax).
+        """
+        key = (mine, theirs, led)
+        known = self._endgames.get(key)
+        if known is not None:
+            return known
+        t, best = self.t, None
+        for card in _cards(mine):
+            rest = mine ^ (1 << card)
+            if led < 0:
+                value = self.reply(rest, theirs, card)
+            else:
+                gain = t.points[card] + t.points[led]
+                if t.beats[led][card]:
+                    value = gain + (self.endgame(rest, theirs, -1) if rest else 0)
+                else:
+                    value = -gain + (self.they_lead(rest, theirs) if rest else 0)
+            best = value if best is None else max(best, value)
+        best = 0 if best is None else best
+        self._endgames[key] = best
+        return best
+
+    def reply(self, mine: int, theirs: int, led: int) -> int:
+        """The other player answers my ``led`` card with its best reply (stock empty)."""
+        t, worst = self.t, None
+        for card in _cards(theirs):
+            rest = theirs ^ (1 << card)
+            gain = t.points[card] + t.points[led]
+            if t.beats[led][card]:
+                value = -gain + (self.they_lead(mine, rest) if rest else 0)
+            else:
+                value = gain + (self.endgame(mine, rest, -1) if mine else 0)
+            worst = value if worst is None else min(worst, value)
+        return 0 if worst is None else worst
+
+    def they_lead(self, mine: int, theirs: int) -> int:
+        """The other player leads its best card (stock empty)."""
+        worst = None
+        for card in _cards(theirs):
+            value = self.endgame(mine, theirs ^ (1 << card), card)
+            worst = value if worst is None else min(worst, value)
+        return 0 if worst is None else worst
+
+    def exact(self, mine: int, theirs: int, stock: tuple[int, ...], led: int) -> int:
+        """The best margin from now with both hands and the stock order known.
+
+        ``stock`` is the cards still to draw, the next one first. It is my move: I lead
+        when ``led`` is -1, else I follow ``led``. The other player plays its best.
+        """
+        if not stock:
+            return self.endgame(mine, theirs, led)
+        best = None
+        for card in _cards(mine):
+            rest = mine ^ (1 << card)
+            if led < 0:
+                value = self.exact_reply(rest, theirs, stock, card)
+            else:
+                value = self.settle(rest, theirs, stock, led, card, i_led=False)
+            best = value if best is None else max(best, value)
+        return 0 if best is None else best
+
+    def exact_reply(self, mine: int, theirs: int, stock: tuple[int, ...], led: int) -> int:
+        """The other player answers my ``led`` card, both hands and the stock known."""
+        worst = None
+        for card in _cards(theirs):
+            value = self.settle(mine, theirs ^ (1 << card), stock, led, card, i_led=True)
+            worst = value if worst is None else min(worst, value)
+        return 0 if worst is None else worst
+
+    def settle(
+        self, mine: int, theirs: int, stock: tuple[int, ...], led: int, followed: int, i_led: bool
+    ) -> int:
+        """Score a round, draw (the round's leader first), and search the rest exactly."""
+        t = self.t
+        gain = t.points[led] + t.points[followed]
+        i_won = i_led != t.beats[led][followed]
+        first, second, stock = stock[0], stock[1], stock[2:]
+        if i_led:
+            mine, theirs = mine | 1 << first, theirs | 1 << second
+        else:
+            mine, theirs = mine | 1 << second, theirs | 1 << first
+        if i_won:
+            return gain + self.exact(mine, theirs, stock, -1)
+        worst = None
+        for card in _cards(theirs):
+            value = self.exact(mine, theirs ^ (1 << card), stock, card)
+            worst = value if worst is None else min(worst, value)
+        return -gain + worst
+
+    def rollout(
+        self, mine: int, theirs: int, stock: list[int], led: int, followed: int, i_led: bool
+    ) -> int:
+        """My margin from the round ``led``/``followed`` on, on one deal of the cards.
+
+        ``stock`` is the cards still to draw, the next one *last* (it is used up). Both
+        players follow the AutoPlayer's rules until the stock is empty; the rest is
+        searched exactly.
+        """
+        t, margin = self.t, 0
+        while True:
+            gain = t.points[led] + t.points[followed]
+            i_won = i_led != t.beats[led][followed]
+            margin += gain if i_won else -gain
+            if not stock:
+                if not mine:
+                    return margin
+                return margin + (
+                    self.endgame(mine, theirs, -1) if i_won else self.they_lead(mine, theirs)
+                )
+            first, second = stock.pop(), stock.pop()
+            if i_led:
+                mine, theirs = mine | 1 << first, theirs | 1 << second
+            else:
+                mine, theirs = mine | 1 << second, theirs | 1 << first
+            if not stock:
+                return margin + (
+                    self.endgame(mine, theirs, -1) if i_won else self.they_lead(mine, theirs)
+                )
+            i_led, size = i_won, len(stock)
+            my_cards, their_cards = _cards(mine), _cards(theirs)
+            if i_led:
+                led = _auto_lead(my_cards, t)
+                followed = _auto_follow(their_cards, led, size, t)
+                mine, theirs = mine ^ (1 << led), theirs ^ (1 << followed)
+            else:
+                led = _auto_lead(their_cards, t)
+                followed = _auto_follow(my_cards, led, size, t)
+                mine, theirs = mine ^ (1 << followed), theirs ^ (1 << led)
 
 
 class StrongPlayer:
-    """Chooses bisca cards; one object per game.
+    """Chooses bisca cards by searching; one object per game.
 
     Args:
         deck: Every card of the deck (the reference's ``Deck.standard().cards``).
-        heuristic: Chooses a card while the stock is not empty.
+        seed: Seeds the player's own random deals of the unseen cards, so that the same
+            game with the same seed is played the same way.
+        samples: Random deals of the unseen cards tried at every move while the stock
+            holds more than :data:`EXACT_STOCK` cards.
     """
 
-    def __init__(self, deck: Sequence[Any], heuristic: Callable[[Any], Any]) -> None:
-        """Keep the deck and the heuristic."""
+    def __init__(self, deck: Sequence[Any], seed: int = 0, samples: int = SAMPLES) -> None:
+        """Number the deck's cards; the search tables wait for the trump suit."""
         self._deck = tuple(deck)
-        self._heuristic = heuristic
+        self._number = {card: i for i, card in enumerate(self._deck)}
+        self._rng = random.Random(seed)
+        self._samples = samples
+        self._search: _Search | None = None
+        self._trump: Any = None
+        self._start: tuple[bool, int] | None = None  # (I led the first round, its stock)
 
     def choose(self, view: Any) -> Any:
-        """The card to play for ``view``: one of ``view.hand``."""
+        """The card to play for ``view``: one of ``view.hand``.
+
+        Only the fields of the view are read: the hand, the trump, the shown trump card,
+        the table, the stock size and the cards played.
+        """
         hand = tuple(view.hand)
-        if view.stock_size > 0 or len(hand) == 1:
-            return self._heuristic(view)
-        seen = {*hand, *view.played, *view.table}
-        theirs = tuple(card for card in self._deck if card not in seen)
-        led = view.table[0] if view.table else None
-        trump = view.trump
+        if self._start is None and not view.played:
+            self._start = (not view.table, view.stock_size)
+        if len(hand) == 1:
+            return hand[0]
+        search = self._search_for(view.trump)
+        number = self._number
+        mine = [number[card] for card in hand]
+        led = number[view.table[0]] if view.table else -1
+        played = [number[card] for card in view.played]
+        seen = {*mine, *played, led}
+        shown = -1 if view.trump_card is None else number[view.trump_card]
+        unseen = [c for c in range(len(self._deck)) if c not in seen and c != shown]
+        their_count = len(mine) - (1 if led >= 0 else 0)
+        if view.stock_size == 0:
+            values = self._endgame_values(search, mine, sum(1 << c for c in unseen), led)
+        else:
+            likelihood = self._likelihood(played, led, search.t)
+            deals = self._deals(unseen, their_count, view.stock_size, shown, likelihood)
+            values = self._dealt_values(search, mine, led, deals)
+        best = max(range(len(hand)), key=values.__getitem__)
+        return hand[best]
 
-        def value(card: Any) -> int:
-            rest = tuple(c for c in hand if c is not card)
-            if led is None:
-                return _reply(rest, theirs, card, trump, 0)
-            gain = card.points + led.points
-            won = _beats(card, led, trump)
-            return _after_trick(rest, theirs, won, trump, gain if won else -gain)
+    def _search_for(self, trump: Any) -> _Search:
+        """The search of this game (made at the first move, when the trump is known)."""
+        if self._search is None or trump != self._trump:
+            self._search = _Search(_Tables(self._deck, trump))
+            self._trump = trump
+        return self._search
 
-        return max(hand, key=value)
+    @staticmethod
+    def _endgame_values(search: _Search, mine: list[int], theirs: int, led: int) -> list[int]:
+        """The exact margin of each card in hand, the stock empty."""
+        hand = sum(1 << c for c in mine)
+        t, values = search.t, []
+        for card in mine:
+            rest = hand ^ (1 << card)
+            if led < 0:
+                values.append(search.reply(rest, theirs, card))
+                continue
+            gain = t.points[card] + t.points[led]
+            if t.beats[led][card]:
+                values.append(gain + search.endgame(rest, theirs, -1))
+            else:
+                values.append(-gain + search.they_lead(rest, theirs))
+        return values
+
+    def _likelihood(self, played: list[int], led: int, t: _Tables) -> Callable[[list[int]], int]:
+        """How well a guess of the other hand explains the other player's recent choices.
+
+        The guess is weighed as the hand of a reference AutoPlayer: by the number of
+        ways it could have made its last :data:`RECALL` choices (and led ``led``, if it
+        has just led), see :func:`_explanations`. Every guess weighs 1 if the bot did
+        not see the game from its start.
+        """
+        if self._start is None:
+            return lambda theirs: 1
+        choices = _their_choices(played, *self._start, t)[-RECALL:]
+
+        def likelihood(theirs: list[int]) -> int:
+            if led < 0:
+                return _explanations(theirs, choices, t)
+            hand = [*theirs, led]
+            return _explanations(hand, choices, t) if _auto_could_lead(hand, led, t) else 0
+
+        return likelihood
+
+    def _deals(
+        self,
+        unseen: list[int],
+        their_count: int,
+        stock_size: int,
+        shown: int,
+        likelihood: Callable[[list[int]], int],
+    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Weighed deals of the unseen cards: (weight, the other hand, the stock).
+
+        The stock lists its next card first and ends with the shown trump card. Every
+        possible deal when the stock is small, else up to ``samples`` random ones, each
+        weighed by its ``likelihood``; deals of weight 0 are left out, unless no deal
+        explains what the other player did (it does not play like an AutoPlayer), when
+        every deal weighs the same.
+        """
+        hidden = stock_size - 1  # the stock's cards above the shown trump card
+        deals, blind = [], []
+        if stock_size <= EXACT_STOCK:
+            for theirs in itertools.combinations(unseen, their_count):
+                weight = likelihood(list(theirs))
+                hand = sum(1 << c for c in theirs)
+                rest = [c for c in unseen if c not in theirs]
+                for order in itertools.permutations(rest, hidden):
+                    blind.append((1, hand, (*order, shown)))
+                    if weight:
+                        deals.append((weight, hand, (*order, shown)))
+            return deals or blind
+        for _ in range(self._samples * TRIES):
+            self._rng.shuffle(unseen)
+            theirs = unseen[:their_count]
+            deal = (
+                sum(1 << c for c in theirs),
+                (*unseen[their_count : their_count + hidden], shown),
+            )
+            if len(blind) < self._samples:
+                blind.append((1, *deal))
+            weight = likelihood(theirs)
+            if weight:
+                deals.append((weight, *deal))
+                if len(deals) == self._samples:
+                    break
+        return deals or blind
+
+    def _dealt_values(self, search: _Search, mine: list[int], led: int, deals: list) -> list[float]:
+        """The weighed total margin of each card in hand over ``deals``."""
+        hand = sum(1 << c for c in mine)
+        t, values = search.t, [0.0] * len(mine)
+        exact = len(deals[0][2]) <= EXACT_STOCK
+        for weight, theirs, stock in deals:
+            for i, card in enumerate(mine):
+                rest = hand ^ (1 << card)
+                if exact:
+                    values[i] += weight * self._exact_value(search, rest, theirs, stock, card, led)
+                    continue
+                if led >= 0:
+                    pair, others = (led, card), theirs
+                else:
+                    reply = _auto_follow(_cards(theirs), card, len(stock), t)
+                    pair, others = (card, reply), theirs ^ (1 << reply)
+                drawn = list(reversed(stock))
+                values[i] += weight * search.rollout(rest, others, drawn, *pair, i_led=led < 0)
+        return values
+
+    @staticmethod
+    def _exact_value(
+        search: _Search, rest: int, theirs: int, stock: tuple[int, ...], card: int, led: int
+    ) -> int:
+        """My exact margin if I play ``card`` on one deal, both hands known."""
+        if led >= 0:
+            return search.settle(rest, theirs, stock, led, card, i_led=False)
+        return search.exact_reply(rest, theirs, stock, card)

@@ -85,8 +85,7 @@ class BiscaGame:
             return lambda view: rng.choice(list(view.hand))
 
         def strong(seed: int) -> Chooser:
-            heuristic = ref.auto_player.AutoPlayer("strong").choose
-            return StrongPlayer(ref.deck.Deck.standard().cards, heuristic).choose
+            return StrongPlayer(ref.deck.Deck.standard().cards, seed=seed).choose
 
         return {"reference-autoplayer": reference, "random-legal": random_legal, "strong": strong}
 
