@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from cardlab.judge.proxy import Student
+from cardlab.judge.proxy import SPARES, Student
 from cardlab.worker.codec import Codec
 from cardlab.worker.compose import compose
 from cardlab.worker.forkserver import ForkedWorker
@@ -68,9 +68,10 @@ def find():
 """
 
 
-def _student(toy, folder, source):
+def _student(toy, folder, source, guarded=()):
     (folder / "counter.py").write_text(source, encoding="utf-8")
-    setup = WorkerSetup(compose("toy", toy.reference_dir("toy"), folder, ["counter"]), None, 4096)
+    composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
+    setup = WorkerSetup(composition, None, 4096, guarded=guarded)
     student = Student(setup, 5.0, Codec([]))
     student.begin("test_restart")
     return student
@@ -107,6 +108,32 @@ def test_without_a_spare_the_next_call_starts_a_worker(counting):
     counting.restart(spare=False)
     assert counting.counter.add(1, 2) == 1
     assert counting.canary() == []
+
+
+def test_workers_started_ahead_load_the_students_code_before_they_are_needed(toy, tmp_path):
+    """Spares are confined, checked and composing while the judge works.
+
+    A folder other users can read is guarded, so that a judge run as root composes only
+    once the confinement's answer says the worker cannot read it.
+    """
+    guarded = tmp_path / "guarded"
+    guarded.mkdir(mode=0o755)
+    student = _student(toy, tmp_path, COUNTS_CALLS, guarded=(guarded,))
+    try:
+        assert student.counter.add(1, 2) == 1
+        student.restart()
+        ahead = list(student._spares)
+        assert len(ahead) == SPARES
+        ends = time.monotonic() + 10
+        while not ahead[-1].reader.waiting() and time.monotonic() < ends:
+            time.sleep(0.01)
+        student.restart()  # the spares move on: the last one's confinement is read
+        assert ahead[-1].confined and not ahead[-1].started
+        student.restart()
+        assert student._process is ahead[-1]
+        assert [student.counter.add(1, 2) for _ in range(2)] == [1, 2]
+    finally:
+        student.close()
 
 
 def test_no_game_finds_what_an_earlier_game_left(leaving):

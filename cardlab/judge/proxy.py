@@ -14,6 +14,7 @@ which arguments, and what came back.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -28,6 +29,8 @@ from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
 from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
 from .seeds import PUBLIC_SECRET, Seeds
 
+SPARES = 2
+"""Workers kept starting ahead of the restarts to come (see :meth:`Student.restart`)."""
 _LABEL_LENGTH = 40
 _CANARY_NAMES = 20
 
@@ -59,7 +62,7 @@ class Student:
         self._codec = codec
         self._reference = reference
         self._process: WorkerProcess | None = None
-        self._spare: WorkerProcess | None = None
+        self._spares: deque[WorkerProcess] = deque()
         self._tree: WorkerTree | None = None
         self._forks: ForkServer | None = None
         self.isolation: Isolation | None = None
@@ -108,24 +111,31 @@ class Student:
     def restart(self, *, spare: bool = True) -> None:
         """End the worker: the next call goes to a fresh one, knowing nothing of this one.
 
-        The fresh worker was launched at the previous restart and has been starting
-        while the judge worked (a spare); unless ``spare`` is False (no restart is
-        coming), a new spare is launched now for the next restart. Both are new
-        processes that no earlier call reached, forked from the tree's zygote, which
-        never runs student code (:mod:`cardlab.worker.forkserver`). The private tree
-        is kept (it holds nothing a worker can change). Handles to objects of the ended
-        worker are lost: passing one fails with that cause.
+        The fresh worker was launched at an earlier restart and has been starting while
+        the judge worked (a spare); unless ``spare`` is False (no restart is coming),
+        new spares are launched now so that :data:`SPARES` wait for the next restarts.
+        A worker takes longer to start than a short game lasts, so one spare would keep
+        the judge waiting. All are new processes that no earlier call reached, forked
+        from the tree's zygote, which never runs student code
+        (:mod:`cardlab.worker.forkserver`). The private tree is kept (it holds nothing a
+        worker can change). Handles to objects of the ended worker are lost: passing
+        one fails with that cause.
         """
         if self._process is not None:
             self._process.kill()
-        self._process, self._spare = self._spare, None
+        self._process = self._spares.popleft() if self._spares else None
         tree = self._tree if spare and self._broken is None else None
         if self._process is None and tree is not None:
             self._process = self._launch(tree)
         if self._process is not None:
             self._generation += 1
-        if tree is not None:
-            self._spare = self._launch(tree)
+        while tree is not None and len(self._spares) < SPARES:
+            launched = self._launch(tree)
+            if launched is None:
+                break
+            self._spares.append(launched)
+        for waiting in self._spares:
+            waiting.advance()
 
     def _launch(self, tree: WorkerTree) -> WorkerProcess | None:
         """A new worker, sent its start-up requests but not waited for (None: no fork)."""
@@ -168,10 +178,11 @@ class Student:
 
     def close(self) -> None:
         """Stop the worker and remove its private tree."""
-        for process in (self._process, self._spare):
+        for process in (self._process, *self._spares):
             if process is not None:
                 process.kill()
-        self._process = self._spare = None
+        self._process = None
+        self._spares.clear()
         if self._forks is not None:
             self._forks.close()
             self._forks = None

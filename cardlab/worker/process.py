@@ -168,6 +168,8 @@ class WorkerProcess:
         self.dead = False
         self.launched = False
         self.guarded_exposed = False
+        self.confined = False
+        self._start_error: WorkerFailure | UnsafeToGrade | None = None
         self.started = False
 
     def _start_on_pipes(self, forks: ForkServer | None) -> None:
@@ -234,6 +236,32 @@ class WorkerProcess:
         if self.started:
             return
         self.launch()
+        if self._start_error is not None:
+            raise self._start_error
+        if not self.confined:
+            self._take_confinement(seconds)
+        self._expect_ok(self._receive(2, seconds))
+        self.started = True
+
+    def advance(self) -> None:
+        """Carry a launched worker's start-up on as far as it goes without waiting.
+
+        Where composing waits for the confinement's answer (see :meth:`launch`), a
+        worker started ahead would load the student's modules only once it is needed.
+        Once that answer has come, this checks it and sends the composing request, so
+        that composing too runs while the judge works. What goes wrong here is raised
+        by :meth:`finish_start`.
+        """
+        if not self.launched or self.confined or self.dead or self._start_error is not None:
+            return
+        if self.reader.waiting():
+            try:
+                self._take_confinement(_START_SECONDS)
+            except (WorkerFailure, UnsafeToGrade) as error:
+                self._start_error = error
+
+    def _take_confinement(self, seconds: float) -> None:
+        """Read the confinement's answer; compose now if that waited for it."""
         answer = self._receive(1, seconds)
         raised = answer.get("raised")
         if isinstance(raised, dict) and "cardlab.worker.confine.Refused" in raised["types"]:
@@ -246,8 +274,7 @@ class WorkerProcess:
         if self.guarded_exposed:
             self._check_guarded()
             self._send(self._init_request())
-        self._expect_ok(self._receive(2, seconds))
-        self.started = True
+        self.confined = True
 
     def _init_request(self) -> dict:
         return {

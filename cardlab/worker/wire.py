@@ -231,6 +231,10 @@ class FrameReader:
         self.last_frame = b""
         os.set_blocking(fd, False)
 
+    def waiting(self) -> bool:
+        """Whether bytes wait to be read (never blocks)."""
+        return bool(self.buffer) or bool(select.select([self.fd], [], [], 0)[0])
+
     def read(self, deadline: float | None = None) -> dict:
         """The next message; ``deadline`` is a ``time.monotonic()`` value, or None.
 
