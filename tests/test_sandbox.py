@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import importlib.util
 import json
 import marshal
 import os
@@ -52,6 +53,8 @@ def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
             submission / "counter.py").read_text()
         code = marshal.loads((tree.root / "package/toy/greet.pyc").read_bytes()[16:])
         assert code.co_filename == "toy/greet.py"  # no instructor path inside
+        compiled = importlib.util.cache_from_source(str(tree.root / "package/toy/counter.py"))
+        assert "add" in marshal.loads(Path(compiled).read_bytes()[16:]).co_names  # compiled once
         for path in [tree.root, *tree.root.rglob("*")]:
             info = path.stat()
             assert not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH), path

@@ -447,6 +447,7 @@ def _copy_package(composition: Composition, folder: Path) -> Composition:
         elif origin == STUDENT:
             modules[name] = package / f"{name}.py"
             shutil.copyfile(source, modules[name])
+            _cache_bytecode(modules[name])
         else:
             modules[name] = _provide(source, package, composition.package)
     init = None
@@ -463,6 +464,18 @@ def _copy_runtime(target: Path) -> None:
     for name in RUNTIME_MODULES:
         shutil.copyfile(source / "worker" / f"{name}.py", target / "worker" / f"{name}.py")
     compileall.compile_dir(target, quiet=2)
+
+
+def _cache_bytecode(module: Path) -> None:
+    """Compile a student's module once, into ``__pycache__`` beside its copy.
+
+    Every worker of the run (a tournament starts over a hundred) then loads the
+    bytecode instead of compiling the source again; the source stays beside it, for
+    tracebacks. Compiling runs none of the student's code. A module that does not
+    compile is left to the worker, which reports why as it loads it.
+    """
+    with contextlib.suppress(py_compile.PyCompileError, OSError):
+        py_compile.compile(str(module), doraise=True)
 
 
 def _provide(source: Path, folder: Path, package: str) -> Path:

@@ -33,6 +33,7 @@ Only the standard library and the runtime are used: this module runs in the priv
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import random
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     sys.dont_write_bytecode = True
     (control_fd,) = (int(arg) for arg in (argv or sys.argv[1:]))
     confine.die_with_parent()  # a judge that is killed takes the zygote along
+    gc.freeze()  # a worker's collections skip what it shares with the zygote (no copying)
     serve_forks(socket.socket(fileno=control_fd))
 
 
