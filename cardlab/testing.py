@@ -126,9 +126,9 @@ def expect_tuple(student: Student, owner: Any, name: str, label: str, made: str)
 def expect_copy(student: Student, owner: Any, name: str, label: str, made: str) -> None:
     """Fail if changing what ``owner.name`` gives changes ``owner``: a copy must be a copy.
 
-    What the property gave is kept in the worker and cleared there (a tuple has no
-    ``clear``, so nothing changes); then the property is read again and must give what
-    it gave before. Set up ``owner`` so that the property is not empty.
+    What the property gave is kept in the worker and, unless it is a tuple, cleared
+    there; then the property is read again and must give what it gave before. Set up
+    ``owner`` so that the property is not empty.
 
     Args:
         student: The ``student`` fixture.
@@ -139,6 +139,8 @@ def expect_copy(student: Student, owner: Any, name: str, label: str, made: str) 
     """
     before = student.attr(owner, name)
     kept = student.attr_kept(owner, name)
+    if kept.type_name == "tuple":
+        return  # nothing can change a tuple
     try:
         student.method(kept, "clear")
     except StudentRaised:
