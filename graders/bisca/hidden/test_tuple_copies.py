@@ -8,7 +8,8 @@ objects are (``expect_tuple``, ``expect_copy``).
 
 import pytest
 
-from cardlab.testing import card, expect_copy, expect_tuple
+from cardlab.judge.proxy import Handle
+from cardlab.testing import card, expect_copy, expect_tuple, show
 
 
 @pytest.fixture
@@ -55,19 +56,26 @@ def test_deck_cards_is_a_copy(student):
     expect_copy(student, deck, "cards", "deck", MADE_DECK)
 
 
-def board_after_two_rounds_and_a_card(student):
-    """A standard deck's board after two rounds, each player's first card, and one more."""
-    players = [student.player.Player("Ann"), student.player.Player("Bob")]
-    board = student.board.Board(players, student.deck.Deck.standard(), 0)
-    for _ in range(5):
-        board.play(board.to_play.hand[0])
-    return board, players
-
-
 MADE_BOARD = (
     "Board([Player('Ann'), Player('Bob')], Deck.standard(), 0), then five cards played, "
     "each the first of its player's hand"
 )
+
+
+def board_after_two_rounds_and_a_card(student):
+    """A standard deck's board after two rounds, each player's first card, and one more."""
+    players = [student.player.Player("Ann"), student.player.Player("Bob")]
+    board = student.board.Board(players, student.deck.Deck.standard(), 0)
+    for played in range(5):
+        to_play = board.to_play
+        hand = to_play.hand if type(to_play) is Handle else None
+        if not hand:
+            raise AssertionError(
+                f"{MADE_BOARD}: after {played} cards, board.to_play gave {show(to_play)}, "
+                f"whose hand is {show(hand)}"
+            )
+        board.play(hand[0])
+    return board, players
 
 
 @pytest.mark.part("board")
