@@ -144,7 +144,7 @@ def expect_copy(student: Student, owner: Any, name: str, label: str, made: str) 
     try:
         student.method(kept, "clear")
     except StudentRaised:
-        return  # it cannot be changed: an immutable value, such as a tuple
+        return  # it has no clear: another immutable value (a frozenset, say)
     after = student.attr(owner, name)
     if after != before:
         raise AssertionError(
