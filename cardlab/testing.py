@@ -28,9 +28,11 @@ __all__ = [
     "check_conformance",
     "excuse",
     "expect_conformant",
+    "expect_copy",
     "expect_equal",
     "expect_never_equal",
     "expect_true",
+    "expect_tuple",
     "member",
     "show",
 ]
@@ -98,3 +100,55 @@ def expect_true(condition: bool, message: str) -> None:
     """Fail with ``message`` unless ``condition`` holds."""
     if condition is not True:
         raise AssertionError(message)
+
+
+def expect_tuple(student: Student, owner: Any, name: str, label: str, made: str) -> None:
+    """Fail unless ``owner.name`` is a tuple in the student's code, as its contract says.
+
+    A tuple and a list arrive in the judge alike, so the type is read in the worker
+    (:meth:`~cardlab.judge.proxy.Student.attr_kept`).
+
+    Args:
+        student: The ``student`` fixture.
+        owner: The student's object (a handle).
+        name: The property documented to return a tuple.
+        label: What ``owner`` is called in messages (``"player"``).
+        made: How ``owner`` was made (``"Player('Ann'), then take(QS)"``).
+    """
+    kind = student.attr_kept(owner, name).type_name
+    if kind != "tuple":
+        raise AssertionError(
+            f"{label} = {made}\n  {label}.{name} gave a {kind}, where its contract says a "
+            "tuple: return a tuple of what you keep"
+        )
+
+
+def expect_copy(student: Student, owner: Any, name: str, label: str, made: str) -> None:
+    """Fail if changing what ``owner.name`` gives changes ``owner``: a copy must be a copy.
+
+    What the property gave is kept in the worker and, unless it is a tuple, cleared
+    there; then the property is read again and must give what it gave before. Set up
+    ``owner`` so that the property is not empty.
+
+    Args:
+        student: The ``student`` fixture.
+        owner: The student's object (a handle).
+        name: The property documented to return a copy.
+        label: What ``owner`` is called in messages (``"player"``).
+        made: How ``owner`` was made (``"Player('Ann'), then take(QS)"``).
+    """
+    before = student.attr(owner, name)
+    kept = student.attr_kept(owner, name)
+    if kept.type_name == "tuple":
+        return  # nothing can change a tuple
+    try:
+        student.method(kept, "clear")
+    except StudentRaised:
+        return  # it has no clear: another immutable value (a frozenset, say)
+    after = student.attr(owner, name)
+    if after != before:
+        raise AssertionError(
+            f"{label} = {made}\n  {label}.{name} gave {show(before)}; once that "
+            f"{kept.type_name} was cleared, {label}.{name} gave {show(after)}: it handed out "
+            f"the {kept.type_name} it keeps, where its contract says a copy"
+        )

@@ -1,7 +1,8 @@
 """Hidden graders draw what student code sees from the course secret (principle 11).
 
-Hearts names its games and derives their seeds from the secret; kings corner's hidden
-hypothesis tests draw their examples from it (the ``secret_examples`` fixture). Under
+Hearts names its games and derives their seeds from the secret; the hidden hypothesis
+tests of hearts, kings corner, bisca and cardgame draw their examples from it (the
+``secret_examples`` fixture). Under
 one secret the deals are the same on every run; under another they differ.
 """
 
@@ -11,6 +12,7 @@ import ast
 import importlib.util
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,13 +79,32 @@ def test_hypothesis_examples_follow_the_course_secret():
     assert _drawn(ONE) != _drawn(OTHER)
 
 
-def test_hidden_graders_of_hearts_and_kings_corner_opt_in():
-    for assignment in ("hearts", "kings_corner"):
-        tree = ast.parse((ROOT / "graders" / assignment / "hidden" / "conftest.py").read_text())
-        autouse = [
-            node
+OPTED_IN = ["hearts", "kings_corner", "bisca", "cardgame"]
+
+
+@pytest.mark.parametrize("assignment", OPTED_IN)
+def test_hidden_graders_opt_in(assignment):
+    tree = ast.parse((ROOT / "graders" / assignment / "hidden" / "conftest.py").read_text())
+    autouse = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+        and "autouse=True" in " ".join(ast.unparse(d) for d in node.decorator_list)
+    ]
+    assert any(a.arg == "secret_examples" for node in autouse for a in node.args.args)
+
+
+@pytest.mark.parametrize("assignment", ["bisca", "cardgame"])
+def test_hypothesis_functions_run_by_a_test_are_seeded_by_it(assignment):
+    """The fixture seeds tests; a ``@given`` function that a test calls is seeded there."""
+    for path in sorted((ROOT / "graders" / assignment / "hidden").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        seeded = {
+            ast.unparse(node.args[0])
             for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef)
-            and "autouse=True" in " ".join(ast.unparse(d) for d in node.decorator_list)
-        ]
-        assert any(a.arg == "secret_examples" for node in autouse for a in node.args.args)
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "seed_examples"
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("test_"):
+                decorators = " ".join(ast.unparse(d) for d in node.decorator_list)
+                assert "given(" not in decorators or node.name in seeded, (path.name, node.name)

@@ -50,6 +50,22 @@ def test_tuple_arguments_arrive_as_tuples(bisca):
     assert len(deck) == 40
 
 
+def test_a_kept_attribute_is_the_very_object_with_its_type(bisca):
+    """Tuples and lists arrive alike as values; a kept attribute tells them apart."""
+    player = bisca.player.Player("Ann")
+    player.take(Value("Card", "AS"))
+    assert player.hand == [Value("Card", "AS")]
+    hand = bisca.attr_kept(player, "hand")
+    assert isinstance(hand, Handle) and hand.type_name == "tuple"
+    private = bisca.attr_kept(player, "_hand")
+    assert private.type_name == "list"
+    bisca.method(private, "clear")  # the player's own list, changed in the worker
+    assert player.hand == []
+    with pytest.raises(StudentRaised) as raised:
+        bisca.attr_kept(player, "no_such_attribute")
+    assert raised.value.is_a("AttributeError")
+
+
 def test_student_exceptions_cross_with_their_type_names(bisca):
     with pytest.raises(StudentRaised) as raised:
         bisca.card.Card.from_notation("ZZ")

@@ -395,6 +395,41 @@ class Student:
             return BoundMethod(handle, name)
         return result
 
+    def attr_kept(self, target: Any, name: str) -> Handle:
+        """``target.name`` kept in the worker: a handle to the very object it gives.
+
+        Values cross as canonical data, in which a tuple and a list arrive alike (both
+        as a list), so :meth:`attr` cannot tell a property documented to return a tuple
+        copy from one that returns its owner's private list. This read keeps the
+        object in the worker whatever its type: the handle's ``type_name`` is its
+        class's name there (``"tuple"``, ``"list"``), and a test can change it in the
+        worker (``student.method(kept, "clear")``) and read ``target.name`` again, to
+        see whether the owner changed with it.
+
+        Why a handle rather than a codec that keeps tuples apart: results of every
+        assignment's graders compare with lists today, and would all have to change;
+        a kept object costs nothing on other calls (one flag of the request, read by
+        the worker), and the judge still decodes only handles and canonical data.
+        A type name comes from the worker, like every answer: code that forges one
+        (a list class named ``tuple``) gains nothing it would not gain by returning a
+        tuple.
+
+        Args:
+            target: A handle, or a value rebuilt in the worker (a card).
+            name: The attribute to read.
+
+        Returns:
+            A handle to the attribute's object.
+
+        Raises:
+            StudentRaised: When reading the attribute raises.
+        """
+        message = {"op": "getattr", "target": self._argument(target), "name": name, "keep": True}
+        kept = self._request(message, lambda: f"{target!r}.{name}")
+        if type(kept) is not Handle:
+            self._fail_protocol("a kept attribute that did not come back as a handle")
+        return kept
+
     def get(self, path: str) -> Any:
         """The object at a path of the package, as canonical data or a handle."""
         module, _, rest = path.partition(".")

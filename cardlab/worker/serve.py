@@ -11,7 +11,8 @@ Requests (``op``): ``confine`` (the confinement plan: always the first request, 
 any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (composition, codec
 file, output cap), ``call`` (target, args, kwargs, stdin, seed, and the next call's seed),
 ``callmethod`` (target, method name, args, kwargs),
-``getattr`` (target, name), ``builtin`` (name, args),
+``getattr`` (target, name; with ``keep`` set, the attribute's object is kept and
+answered as a handle, whatever its type), ``builtin`` (name, args),
 ``reset`` (forget every handle), ``canary`` (what of the worker's runtime or the
 provided modules has changed since it was loaded; see :mod:`cardlab.worker.canary`),
 ``ping``, and ``student_tests`` (run the student's own
@@ -138,7 +139,9 @@ class Worker:
             seed = request.get("seed", 0)
             if seed != self.seeded:
                 random.seed(seed)
-            result = {"ok": self.encode(self.dispatch(request))}
+            value = self.dispatch(request)
+            kept = request.get("keep")  # the judge asks for a handle whatever the type
+            result = {"ok": to_json(self.keep(value)) if kept else self.encode(value)}
         except BaseException as error:  # noqa: BLE001 - SystemExit too: report, never die
             result = {"raised": self.describe(error)}
         finally:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from cardlab.judge.plugin import seed_examples
 from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import card, expect_equal, show
 
@@ -122,7 +123,7 @@ def replay_games(student, ref, games, seed, first, policy):
 
 
 @pytest.mark.weight(3)
-def test_whole_games_on_the_provided_board(student, ref, games):
+def test_whole_games_on_the_provided_board(student, ref, games, seeds, request):
     """Whole games on the provided Board with your Players: same hands, won cards, points."""
     problem = card_problem(student, ref)
     if problem is not None:
@@ -130,4 +131,5 @@ def test_whole_games_on_the_provided_board(student, ref, games):
             f"not scored: your Card differs from the reference ({problem}), which whole "
             "games would charge to Player; the card part counts it"
         )
+    seed_examples(replay_games, seeds, request.node.nodeid)  # games drawn from the secret
     replay_games(student, ref, games)
