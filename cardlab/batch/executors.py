@@ -10,6 +10,7 @@ database. Dask is imported only when a scheduler is named (:mod:`.cluster`).
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
 import contextlib
 import multiprocessing
 from collections.abc import Iterator
