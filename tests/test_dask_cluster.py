@@ -189,21 +189,22 @@ def test_jobs_and_a_scheduler_together_are_refused(repo, tmp_path):
         ({"version": "0.0.1"}, f"has cardlab {cardlab.__version__}, the driver 0.0.1"),
         ({"graders": "0" * 64}, "has another spec, reference or graders of toy phase 1"),
         ({"root": "/nowhere"}, "cannot read the project at /nowhere"),
+        ({"secret": "0" * 64}, "has another course secret than the driver"),
     ],
 )
 def test_a_worker_unlike_the_driver_refuses_the_task(toy, change, message):
-    check = dataclasses.replace(worker_check(toy, "toy", 1, children=False), **change)
+    check = dataclasses.replace(worker_check(toy, "toy", 1, grading=False), **change)
 
     with pytest.raises(CardlabError, match=message):
         cluster_module.run_checked(check, len, "abc")
 
 
 def test_a_worker_like_the_driver_runs_the_task(toy):
-    assert cluster_module.run_checked(worker_check(toy, "toy", 1, children=False), len, "ab") == 2
+    assert cluster_module.run_checked(worker_check(toy, "toy", 1, grading=False), len, "ab") == 2
 
 
 def test_a_grading_needs_workers_that_may_start_processes(toy, monkeypatch):
-    check = worker_check(toy, "toy", 1, children=True)
+    check = worker_check(toy, "toy", 1, grading=True)
     monkeypatch.setattr(multiprocessing.current_process(), "daemon", True)
     monkeypatch.setattr(cluster_module, "_verified", set())
 

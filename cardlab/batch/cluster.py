@@ -101,7 +101,8 @@ def _problem(check: WorkerCheck) -> str:
     import cardlab
 
     from ..course.project import Project
-    from .grade_all import grader_hash
+    from ..course.secret import SECRET_FILE
+    from .grade_all import grader_hash, secret_digest
 
     if cardlab.__version__ != check.version:
         return f"has cardlab {cardlab.__version__}, the driver {check.version}: install the same"
@@ -118,6 +119,11 @@ def _problem(check: WorkerCheck) -> str:
         return (
             f"has another spec, reference or graders of {check.assignment} phase {check.phase} "
             f"at {check.root} than the driver: copy the driver's project there"
+        )
+    if check.secret and secret_digest(Path(check.root)) != check.secret:
+        return (
+            f"has another course secret than the driver ({Path(check.root) / SECRET_FILE}): "
+            "copy the driver's there"
         )
     return ""
 

@@ -49,6 +49,8 @@ class WorkerCheck:
         graders: The hash of the spec, reference and graders (see ``grader_hash``).
         children: True when the tasks start processes of their own with
             ``multiprocessing`` (a grading's judge), which a daemonic process cannot.
+        secret: The SHA-256 of the course secret, when the tasks read it from the
+            project (a grading's seeds); ``""`` when they are given it (a tournament's).
     """
 
     version: str
@@ -57,6 +59,7 @@ class WorkerCheck:
     phase: int
     graders: str
     children: bool = False
+    secret: str = ""
 
 
 @dataclass(frozen=True)

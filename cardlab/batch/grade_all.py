@@ -15,6 +15,7 @@ the database at the end.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from pathlib import Path
 import cardlab
 
 from ..course.project import Project
+from ..course.secret import course_secret
 from ..course.submissions import Submission, content_hash, find_submissions, tree_hash
 from ..errors import CardlabError
 from ..worker.untrusted import valid
@@ -101,17 +103,26 @@ def grader_hash(project: Project, assignment: str, phase: int) -> str:
     return tree_hash(folders, cardlab.__version__, f"phase {phase}")
 
 
-def worker_check(project: Project, assignment: str, phase: int, children: bool) -> WorkerCheck:
+def worker_check(project: Project, assignment: str, phase: int, grading: bool) -> WorkerCheck:
     """What a cluster's worker needs to run this batch's tasks (see :mod:`.cluster`).
 
     Args:
         project: The project holding the assignment.
         assignment: The assignment id.
         phase: The phase number.
-        children: True when the tasks start processes with ``multiprocessing``.
+        grading: True for gradings, which start a judge process and read the course
+            secret from the project; False for a tournament's matches.
     """
     graders = grader_hash(project, assignment, phase)
-    return WorkerCheck(cardlab.__version__, str(project.root), assignment, phase, graders, children)
+    secret = secret_digest(project.root) if grading else ""
+    return WorkerCheck(
+        cardlab.__version__, str(project.root), assignment, phase, graders, grading, secret
+    )
+
+
+def secret_digest(root: Path) -> str:
+    """The SHA-256 of a project's course secret (to compare secrets without sending one)."""
+    return hashlib.sha256(course_secret(root)).hexdigest()
 
 
 def plan(project: Project, request: BatchRequest, store: ResultStore) -> BatchPlan:
@@ -181,7 +192,7 @@ def grade_all(
     check_request(project, request)
     target = Assignment(project.root, request.assignment, request.phase)
     max_score = project.spec(request.assignment).phase(request.phase).max_score
-    check = worker_check(project, request.assignment, request.phase, children=True)
+    check = worker_check(project, request.assignment, request.phase, grading=True)
     with (
         judges(target, max_score, request, check) as pool,
         open_store(request.output, request.assignment, request.phase) as store,

@@ -86,7 +86,7 @@ def run_tournament(
     for student, digest in hashes.items():
         by_hash.setdefault(digest, []).append(student)
     report.duplicates = [names for names in by_hash.values() if len(names) > 1]
-    check = worker_check(project, request.assignment, request.phase, children=False)
+    check = worker_check(project, request.assignment, request.phase, grading=False)
     with (
         task_pool(request.jobs or default_jobs(), request.scheduler, check) as tasks,
         open_tournament_store(request.output) as store,
