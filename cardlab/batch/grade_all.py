@@ -192,9 +192,8 @@ def grade_all(
     check_request(project, request)
     target = Assignment(project.root, request.assignment, request.phase)
     max_score = project.spec(request.assignment).phase(request.phase).max_score
-    check = worker_check(project, request.assignment, request.phase, grading=True)
     with (
-        judges(target, max_score, request, check) as pool,
+        judges(project, target, max_score, request) as pool,
         open_store(request.output, request.assignment, request.phase) as store,
     ):
         batch = plan(project, request, store)
@@ -208,7 +207,7 @@ def grade_all(
 
 @contextlib.contextmanager
 def judges(
-    target: Assignment, max_score: float, request: BatchRequest, check: WorkerCheck
+    project: Project, target: Assignment, max_score: float, request: BatchRequest
 ) -> Iterator[JudgePool | ShippedJudges]:
     """The judges of a batch: a pool on this machine, or tasks on a Dask cluster."""
     if request.scheduler is None:
@@ -216,6 +215,7 @@ def judges(
         with JudgePool(target, max_score, jobs, request.seconds_per_submission) as pool:
             yield pool
         return
+    check = worker_check(project, request.assignment, request.phase, grading=True)
     with task_pool(0, request.scheduler, check) as tasks:
         yield ShippedJudges(tasks, target, max_score, request.seconds_per_submission)
 
