@@ -130,7 +130,7 @@ def test_without_a_scheduler_dask_is_never_imported(repo, toy, tmp_path):
     commands = [
         ["grade-all", "toy", "--phase", "1", str(tmp_path / "class"), "--jobs", "1",
          "--output", str(tmp_path / "grades"), "--project", str(toy.root)],
-        ["tournament", "bisca", "--phase", "3", str(players), "--deals", "1", "--jobs", "1",
+        ["tournament", "bisca", "--phase", "3", str(players), "--deals", "1", "--jobs", "2",
          "--opponents", "0", "--output", str(tmp_path / "tournament"), "--project", str(repo.root)],
     ]  # fmt: skip
     script = _NO_DASK.format(commands=commands, dask=_DASK)
