@@ -208,6 +208,12 @@ def grade(
 )
 @click.option("--regrade", is_flag=True, help="Grade every submission again, even unchanged ones.")
 @click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Grade on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), "
+    'each submission sent as bytes; needs pip install "cardlab[dask]".',
+)
+@click.option(
     "--timeout",
     "seconds",
     type=click.FloatRange(min=0, min_open=True),
@@ -225,6 +231,7 @@ def grade_all(
     output: Path | None,
     regrade: bool,
     seconds: float,
+    scheduler: str | None,
     project_dir: Path | None,
 ) -> None:
     """Grade a folder of submissions (one folder or zip per student), in parallel."""
@@ -241,6 +248,7 @@ def grade_all(
         jobs=jobs or 0,
         regrade=regrade,
         seconds_per_submission=seconds,
+        scheduler=scheduler,
     )
     sys.exit(run_grade_all(_project(project_dir), request, Console(stderr=True, highlight=False)))
 
@@ -265,6 +273,12 @@ def grade_all(
     help="Other students each student meets (default: all of them in a class of up to 40, "
     "else 12 drawn at random); every student meets every reference bot.",
 )
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Play the matches on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), "
+    'each submission sent as bytes; needs pip install "cardlab[dask]".',
+)
 @project_option
 @_one_line_errors
 def tournament(
@@ -275,6 +289,7 @@ def tournament(
     deals: int | None,
     jobs: int | None,
     opponents: int | None,
+    scheduler: str | None,
     project_dir: Path | None,
 ) -> None:
     """Play every student's computer player against every other, and rate them."""
@@ -291,6 +306,7 @@ def tournament(
         deals=deals,
         jobs=jobs or 0,
         opponents=opponents,
+        scheduler=scheduler,
     )
     console = Console(stderr=True, highlight=False)
     sys.exit(run_tournament_in_terminal(_project(project_dir), request, console))

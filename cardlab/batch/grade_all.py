@@ -4,7 +4,9 @@ The submissions folder is read and checked first (a missing or empty folder, dup
 student ids: one line, nothing written). Then the results database in the output
 folder is opened, which refuses a database of another version or batch, and every
 submission that has no current result (never graded, changed since, or graded by
-other graders) goes to a :class:`~cardlab.batch.judges.JudgePool`. Each verdict is committed
+other graders) goes to a :class:`~cardlab.batch.judges.JudgePool`, or with a Dask
+scheduler (``--scheduler``) to a cluster's workers, each submission shipped as bytes
+(:class:`~cardlab.batch.shipped_judges.ShippedJudges`). Each verdict is committed
 as it arrives, so an interrupted batch loses nothing it had received, and the next run
 grades only what is left. Gradebook, reports and the class overview are written from
 the database at the end.
@@ -12,18 +14,23 @@ the database at the end.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import cardlab
 
 from ..course.project import Project
+from ..course.secret import course_secret
 from ..course.submissions import Submission, content_hash, find_submissions, tree_hash
 from ..errors import CardlabError
 from ..worker.untrusted import valid
+from .executors import WorkerCheck, task_pool
 from .judges import Assignment, JudgePool
+from .shipped_judges import ShippedJudges
 from .store import Outcome, ResultStore, Verdict, open_store
 
 DEFAULT_SECONDS_PER_SUBMISSION = 900.0
@@ -43,6 +50,8 @@ class BatchRequest:
         jobs: Submissions graded at once.
         regrade: Grade every submission again, even if its result is current.
         seconds_per_submission: Time limit on one submission's whole grading.
+        scheduler: The address of a Dask scheduler to grade on its cluster, or None to
+            grade on this machine.
     """
 
     assignment: str
@@ -52,6 +61,7 @@ class BatchRequest:
     jobs: int = 0
     regrade: bool = False
     seconds_per_submission: float = DEFAULT_SECONDS_PER_SUBMISSION
+    scheduler: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +103,28 @@ def grader_hash(project: Project, assignment: str, phase: int) -> str:
     return tree_hash(folders, cardlab.__version__, f"phase {phase}")
 
 
+def worker_check(project: Project, assignment: str, phase: int, grading: bool) -> WorkerCheck:
+    """What a cluster's worker needs to run this batch's tasks (see :mod:`.cluster`).
+
+    Args:
+        project: The project holding the assignment.
+        assignment: The assignment id.
+        phase: The phase number.
+        grading: True for gradings, which start a judge process and read the course
+            secret from the project; False for a tournament's matches.
+    """
+    graders = grader_hash(project, assignment, phase)
+    secret = secret_digest(project.root) if grading else ""
+    return WorkerCheck(
+        cardlab.__version__, str(project.root), assignment, phase, graders, grading, secret
+    )
+
+
+def secret_digest(root: Path) -> str:
+    """The SHA-256 of a project's course secret (to compare secrets without sending one)."""
+    return hashlib.sha256(course_secret(root)).hexdigest()
+
+
 def plan(project: Project, request: BatchRequest, store: ResultStore) -> BatchPlan:
     """Find the submissions and decide which need grading."""
     spec = project.spec(request.assignment)
@@ -113,7 +145,7 @@ def check_request(project: Project, request: BatchRequest) -> None:
 
     Raises:
         CardlabError: Unknown assignment or phase, a bad submissions folder, an output
-            path that is a file, or a ``--jobs`` below 1.
+            path that is a file, a ``--jobs`` below 1, or ``--jobs`` with ``--scheduler``.
     """
     project.spec(request.assignment).phase(request.phase)
     find_submissions(request.submissions, exclude=request.output)
@@ -121,6 +153,20 @@ def check_request(project: Project, request: BatchRequest) -> None:
         raise CardlabError(f"the output {request.output} is a file; name a folder")
     if request.jobs < 0:
         raise CardlabError(f"--jobs must be at least 1, not {request.jobs}")
+    refuse_jobs_with_scheduler(request.jobs, request.scheduler)
+
+
+def refuse_jobs_with_scheduler(jobs: int, scheduler: str | None) -> None:
+    """Refuse ``--jobs`` beside ``--scheduler`` (the cluster's workers set how many run).
+
+    Raises:
+        CardlabError: Both were given.
+    """
+    if jobs and scheduler is not None:
+        raise CardlabError(
+            "--jobs and --scheduler: give one (on a cluster, its workers decide how many "
+            "tasks run at once)"
+        )
 
 
 def grade_all(
@@ -139,21 +185,39 @@ def grade_all(
             grading never replaces an earlier result).
 
     Raises:
-        CardlabError: A bad request (see :func:`check_request`) or a results database
-            of another version or batch; nothing is written then.
+        CardlabError: A bad request (see :func:`check_request`), a results database
+            of another version or batch, or a Dask scheduler (``--scheduler``) that
+            cannot be reached; nothing is written then.
     """
     check_request(project, request)
     target = Assignment(project.root, request.assignment, request.phase)
-    with open_store(request.output, request.assignment, request.phase) as store:
+    max_score = project.spec(request.assignment).phase(request.phase).max_score
+    with (
+        judges(project, target, max_score, request) as pool,
+        open_store(request.output, request.assignment, request.phase) as store,
+    ):
         batch = plan(project, request, store)
         on_plan(batch)
-        jobs = request.jobs or default_jobs()
-        with JudgePool(target, batch.max_score, jobs, request.seconds_per_submission) as pool:
-            sources = {s.student: s for s in batch.to_grade}
-            for verdict in pool.grade(batch.to_grade):
-                outcome = _outcome(verdict, sources[verdict.student], batch)
-                on_result(outcome, store.put(outcome))
+        sources = {s.student: s for s in batch.to_grade}
+        for verdict in pool.grade(batch.to_grade):
+            outcome = _outcome(verdict, sources[verdict.student], batch)
+            on_result(outcome, store.put(outcome))
         return store.all()
+
+
+@contextlib.contextmanager
+def judges(
+    project: Project, target: Assignment, max_score: float, request: BatchRequest
+) -> Iterator[JudgePool | ShippedJudges]:
+    """The judges of a batch: a pool on this machine, or tasks on a Dask cluster."""
+    if request.scheduler is None:
+        jobs = request.jobs or default_jobs()
+        with JudgePool(target, max_score, jobs, request.seconds_per_submission) as pool:
+            yield pool
+        return
+    check = worker_check(project, request.assignment, request.phase, grading=True)
+    with task_pool(0, request.scheduler, check) as tasks:
+        yield ShippedJudges(tasks, target, max_score, request.seconds_per_submission)
 
 
 def _outcome(verdict: Verdict, submission: Submission, batch: BatchPlan) -> Outcome:

@@ -61,6 +61,9 @@ class Assignment:
 def grade_submission(target: Assignment, submission: Submission, max_score: float) -> Verdict:
     """Grade one submission in this process (a judge), unpacking a zip first.
 
+    The files are read from ``submission.files`` when set (a copy shipped to a cluster's
+    worker), else from ``submission.source``; reports name ``submission.source``.
+
     Never raises for what the submission holds: a submission without any of the
     phase's files is ``empty`` (and not graded), an unreadable zip is ``rejected``,
     anything unexpected in grading is ``failed`` with its cause.
@@ -81,12 +84,8 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
         str(submission.source),
     )
     try:
-        if submission.source.is_symlink():
-            raise CardlabError(
-                f"{submission.source.name} is a link to something elsewhere; a submission "
-                "is only the files inside its own folder or zip"
-            )
-        with submission_folder(submission.source, modules) as folder:
+        refuse_link(submission.source)
+        with submission_folder(submission.files or submission.source, modules) as folder:
             job = project_job(project, target.assignment, target.phase, folder)
             empty = _empty_cause(job.composition.student_files(), target.phase)
             if empty:
@@ -126,6 +125,19 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
         report_text=report_text,
         seconds=time.perf_counter() - started,
     )
+
+
+def refuse_link(source: Path) -> None:
+    """Refuse a submission that is a link (a submission is only its own files).
+
+    Raises:
+        CardlabError: ``source`` is a symbolic link.
+    """
+    if source.is_symlink():
+        raise CardlabError(
+            f"{source.name} is a link to something elsewhere; a submission "
+            "is only the files inside its own folder or zip"
+        )
 
 
 def _empty_cause(student_files: list[Path], phase: int) -> str:

@@ -45,10 +45,13 @@ class Submission:
     Attributes:
         student: The student's id (the folder's name, or the zip's without ``.zip``).
         source: The folder or zip file.
+        files: Where the files are read from when not at ``source``: a copy shipped to
+            a cluster's worker (``source`` still names the submission in reports).
     """
 
     student: str
     source: Path
+    files: Path | None = None
 
     @property
     def is_zip(self) -> bool:
@@ -114,7 +117,7 @@ def _refuse_duplicates(submissions: list[Submission]) -> None:
         raise CardlabError(f"duplicate student ids ({shown}): keep one folder or zip per student")
 
 
-def _files(folder: Path) -> Iterable[Path]:
+def submission_files(folder: Path) -> Iterable[Path]:
     """The files of a folder to hash, links included (as links: never followed)."""
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
@@ -143,7 +146,7 @@ def _hash_tree(digest: Any, folder: Path) -> None:
     if folder.is_symlink() or folder.is_file():
         _hash_file(digest, folder)
         return
-    for path in _files(folder) if folder.is_dir() else ():
+    for path in submission_files(folder) if folder.is_dir() else ():
         digest.update(os.fsencode(path.relative_to(folder).as_posix()) + b"\0")
         _hash_file(digest, path)
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...course.project import Project
 from ...course.provided import grading_provided_dir
+from ...course.shipping import ShippedFiles, landed
 from ...course.submissions import submission_folder
 from ...errors import CardlabError
 from ...judge.plugin import tampered
@@ -48,11 +49,14 @@ class Entrant:
         name: The student's id, or the bot's name.
         kind: ``student`` or ``fixed``.
         source: The submission folder or zip (students only).
+        files: The submission's files as bytes, when matches run where ``source``
+            cannot be read (on a Dask cluster).
     """
 
     name: str
     kind: str
     source: str = ""
+    files: ShippedFiles | None = None
 
 
 @dataclass(frozen=True)
@@ -125,7 +129,7 @@ class _Context:
     def student(self, entrant: Entrant) -> Iterator[Student]:
         """The proxy to an entrant's code, its worker stopped at the end."""
         modules = self.spec.submitted_modules(self.setting.phase)
-        with submission_folder(Path(entrant.source), modules) as folder:
+        with _files_of(entrant) as source, submission_folder(source, modules) as folder:
             composition = compose.compose(self.spec.package, self.provided, folder, modules)
             setup = WorkerSetup(composition, self.codec_file, self.spec.limits.output_bytes)
             proxy = Student(
@@ -139,6 +143,16 @@ class _Context:
                 yield proxy
             finally:
                 proxy.close()
+
+
+@contextlib.contextmanager
+def _files_of(entrant: Entrant) -> Iterator[Path]:
+    """The entrant's submission: its source, or the copy of its shipped files."""
+    if entrant.files is None:
+        yield Path(entrant.source)
+        return
+    with landed(entrant.files) as copy:
+        yield copy
 
 
 class _StudentSeat:

@@ -5,24 +5,26 @@ first (its modules load and its player can be made); one that cannot is listed i
 ``excluded.csv`` and left out. The schedule (:mod:`.schedule`) is a full round robin of
 the students and the assignment's fixed entrants (the reference bots) for a small class,
 and a sampled one for a large class; its matches run ``jobs`` at a time in processes of
-their own, and the driver alone commits each finished match. Identical submissions are
-reported (``summary.txt``) and still play.
+their own, or on a Dask cluster (``scheduler``, each submission shipped as bytes: see
+:mod:`~cardlab.batch.cluster`), and the driver alone commits each finished match.
+Identical submissions are reported (``summary.txt``) and still play.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import importlib.util
-import multiprocessing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...course.project import Project
 from ...course.secret import course_secret
+from ...course.shipping import ship
 from ...course.submissions import Found, content_hash, find_submissions
 from ...errors import CardlabError
-from ..grade_all import default_jobs, grader_hash
+from ..executors import TaskPool, task_pool
+from ..grade_all import default_jobs, refuse_jobs_with_scheduler, worker_check
 from .match import FIXED, STUDENT, Entrant, GameRecord, Setting, fixed_names, play_match, probe
 from .ratings import PLOT, Result, standings, write_outputs, write_plot
 from .schedule import default_opponents, schedule
@@ -44,6 +46,7 @@ class TournamentRequest:
     deals: int | None = None
     jobs: int = 0
     opponents: int | None = None
+    scheduler: str | None = None
 
 
 @dataclass
@@ -83,23 +86,30 @@ def run_tournament(
     for student, digest in hashes.items():
         by_hash.setdefault(digest, []).append(student)
     report.duplicates = [names for names in by_hash.values() if len(names) > 1]
-    jobs = request.jobs or default_jobs()
-    with open_tournament_store(request.output) as store:
+    check = worker_check(project, request.assignment, request.phase, grading=False)
+    with (
+        task_pool(request.jobs or default_jobs(), request.scheduler, check) as tasks,
+        open_tournament_store(request.output) as store,
+    ):
         store.check_settings(
             {
                 "assignment": request.assignment,
                 "phase": str(request.phase),
                 "deals": str(setting.deals),
                 "seed": str(setting.seed),
-                "graders": grader_hash(project, request.assignment, request.phase),
+                "graders": check.graders,
             }
         )
-        students = [Entrant(s.student, STUDENT, str(s.source)) for s in found.submissions]
-        unknown = [e for e in students if store.probe(e.name, hashes[e.name]) is None]
-        for entrant, problem in zip(unknown, _map(jobs, probe, setting, unknown), strict=True):
+        students, unshipped = _entrants(found, tasks.ships_files)
+        unknown = [
+            e
+            for e in students
+            if e.name not in unshipped and store.probe(e.name, hashes[e.name]) is None
+        ]
+        for entrant, problem in zip(unknown, _map(tasks, probe, setting, unknown), strict=True):
             store.put_probe(entrant.name, hashes[entrant.name], problem)
         for entrant in students:
-            problem = store.probe(entrant.name, hashes[entrant.name]) or ""
+            problem = unshipped.get(entrant.name) or store.probe(entrant.name, hashes[entrant.name])
             if problem:
                 report.excluded.append((entrant.name, problem))
             else:
@@ -118,11 +128,11 @@ def run_tournament(
         on_schedule(len(pairs), len(pairs) - len(todo))
         for attempt in range(_RETRIES + 1):
             try:
-                for (a, b), games in _play(jobs, setting, todo):
+                for (a, b), games in _play(tasks, setting, todo):
                     store.put_match(a.name, b.name, pair_key[a.name, b.name], games)
                     on_match()
                 break
-            except concurrent.futures.process.BrokenProcessPool:
+            except tasks.lost:
                 todo = [
                     (a, b)
                     for a, b in todo
@@ -174,6 +184,7 @@ def _prepare(project: Project, request: TournamentRequest) -> tuple[Setting, Fou
         raise CardlabError('tournament ratings need choix: pip install "cardlab[tournament]"')
     if request.jobs < 0:
         raise CardlabError(f"--jobs must be at least 1, not {request.jobs}")
+    refuse_jobs_with_scheduler(request.jobs, request.scheduler)
     if request.opponents is not None and request.opponents < 0:
         raise CardlabError(f"--opponents must be at least 0, not {request.opponents}")
     if request.deals is not None and request.deals < 1:
@@ -192,28 +203,39 @@ def _prepare(project: Project, request: TournamentRequest) -> tuple[Setting, Fou
     return setting, found
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    return multiprocessing.get_context("spawn")
+def _entrants(found: Found, ships_files: bool) -> tuple[list[Entrant], dict[str, str]]:
+    """The students' entrants, carrying their files when the matches run elsewhere.
+
+    Returns:
+        The entrants, and why the files of some could not be shipped (student -> cause).
+    """
+    entrants, unshipped = [], {}
+    for submission in found.submissions:
+        entrant = Entrant(submission.student, STUDENT, str(submission.source))
+        if ships_files:
+            try:
+                entrant = replace(entrant, files=ship(submission.source))
+            except CardlabError as error:
+                unshipped[entrant.name] = str(error)
+        entrants.append(entrant)
+    return entrants, unshipped
 
 
-def _map(jobs: int, task: Callable, setting: Setting, entrants: list[Entrant]) -> list[str]:
+def _map(tasks: TaskPool, task: Callable, setting: Setting, entrants: list[Entrant]) -> list[str]:
     if not entrants:
         return []
-    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=_context()) as pool:
-        return list(pool.map(task, [setting] * len(entrants), entrants))
+    with tasks.executor() as executor:
+        return list(executor.map(task, [setting] * len(entrants), entrants))
 
 
-def _play(jobs: int, setting: Setting, todo: list[tuple[Entrant, Entrant]]):
+def _play(tasks: TaskPool, setting: Setting, todo: list[tuple[Entrant, Entrant]]):
     """Yield each finished match as it arrives; stop every match on Ctrl-C."""
     if not todo:
         return
-    pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=_context())
-    try:
-        futures = {pool.submit(play_match, setting, a, b): (a, b) for a, b in todo}
+    with tasks.executor() as executor:
+        futures = {executor.submit(play_match, setting, a, b): (a, b) for a, b in todo}
         for future in concurrent.futures.as_completed(futures):
             yield futures[future], future.result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _collect(first: str, second: str, game: GameRecord, results: list, forfeits: list) -> None:
