@@ -163,3 +163,10 @@ def test_totals_after_every_hand_of_a_watched_game(student, ref, seeds, number):
 
     mine, theirs = totals_lines(result.out), totals_lines(printed.getvalue())
     expect_equal(mine, theirs, f"totals lines of watched game {number}")
+
+
+def test_games_without_a_seed_differ(student):
+    """Without --seed every game is a new one: two watched games do not print the same events."""
+    main = student.get("console.main")
+    first, second = (student.console(main, ["--watch"], seconds=30).out for _ in range(2))
+    expect_true(first != second, "two games watched without --seed printed the same lines")

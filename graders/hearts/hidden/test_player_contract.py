@@ -97,3 +97,14 @@ def test_situation_legal_plays(student, ref, seeds):
             f"Situation(hand [{hearts_games.notation(hand)}], trick "
             f"[{hearts_games.notation(trick)}], {broken}, {first}).legal_plays",
         )
+
+
+def test_take_cards_from_any_iterable(student, ref, seeds):
+    """take_cards accepts any iterable of cards, an iterator read once included."""
+    deck = [c.notation for c in ref.card.full_deck()]
+    random.Random(seeds.seed("hearts", "iterable")).shuffle(deck)
+    dealt = deck[:13]
+    player = student.player.Player("South", student.builtin("Random", 0))
+    player.take_cards(student.builtin("iter", cards(" ".join(dealt))))
+    expected = ref.canon(ref.rules.sorted_cards([ref.card.Card.from_notation(c) for c in dealt]))
+    expect_equal(player.hand, expected, f"hand after take_cards(iter([{' '.join(dealt)}]))")
