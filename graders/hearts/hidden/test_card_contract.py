@@ -78,6 +78,15 @@ def test_a_card_and_a_non_card_are_not_equal(student, label):
     expect_never_equal(student, card("QS"), NOT_CARDS[label], "Card('Q', Suit.SPADES)", label)
 
 
+@pytest.mark.parametrize(("field", "value"), [("rank", "K"), ("suit", member("Suit", "HEARTS"))])
+def test_a_card_cannot_be_changed(student, field, value):
+    """A card is an immutable value: setting its rank or suit raises AttributeError."""
+    made = student.card.Card("Q", member("Suit", "SPADES"))
+    with student.raises("AttributeError"):
+        student.builtin("setattr", made, field, value)
+    expect_equal(made, card("QS"), f"the card after setting its {field}")
+
+
 def test_hash_is_one_number_per_card(student):
     """hash() of the 52 cards gives each a different number from 0 to 51."""
     hashes = [student.builtin_int("hash", card(text)) for text in DECK]

@@ -62,6 +62,31 @@ def test_players_and_dealer_seat(student, ref, seeds, dealer_seat):
         )
 
 
+@pytest.mark.parametrize("dealer_seat", [1, 3])
+def test_a_game_dealt_from_another_seat(student, ref, seeds, dealer_seat):
+    """With the Dealer at another seat, the deal starts after it: every event as the reference."""
+    seed = seeds.seed("hearts", "dealer seat", dealer_seat)
+    kinds = "".join("D" if seat == dealer_seat else "P" for seat in range(4))
+    made = [
+        (ref.dealer.Dealer if kind == "D" else ref.player.Player)(
+            SEAT_NAMES[seat], random.Random(seat_seed(seed, seat))
+        )
+        for seat, kind in enumerate(kinds)
+    ]
+    expected = list(ref.game.Hearts(made).play_game())
+    got = hearts_games.events_from(
+        ref, student.game.Hearts(players(student, seed, kinds)).play_game()
+    )
+    label = f"seeded game with the Dealer at seat {dealer_seat}"
+    for index, (mine, theirs) in enumerate(zip(got, expected, strict=False)):
+        expect_equal(
+            hearts_games.shown_events([mine]),
+            hearts_games.shown_events([theirs]),
+            f"{label}, event {index + 1}",
+        )
+    expect_equal(len(got), len(expected), f"number of events of {label}")
+
+
 def test_situation_during_a_game(student, ref, seeds):
     """situation() before every card of a seeded hand: the reference's hand, trick and flags."""
     seed = seeds.seed("hearts", "situation", 1)
