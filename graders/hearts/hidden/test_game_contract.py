@@ -1,9 +1,9 @@
 """Hidden tests of Hearts (phase 2): the promises the seeded games do not reach.
 
-The players the constructor refuses, the seats it shows, a refused card changing
-nothing, ``situation()`` during a game, what a finished game refuses, ``winners()``
-before the end, and games with another limit (ties for the win included), each
-compared with the reference.
+The players the constructor refuses, the seats it shows, a game dealt by a Dealer at
+another seat, a refused card changing nothing, ``situation()`` during a game, what a
+finished game refuses, ``winners()`` before the end, and games with another limit
+(ties for the win included), each compared with the reference.
 """
 
 import random
@@ -18,8 +18,9 @@ from cardlab.testing import expect_equal, expect_true
 pytestmark = pytest.mark.part("game")
 
 TIE_SEARCH = 200
-"""Games with a low limit searched for a tie for the win (a few in a hundred have one)."""
+"""Games searched for a tie for the win (about one in six has one at ``TIE_LIMIT``)."""
 TIE_LIMIT = 20
+"""The limit of the games searched for a tie."""
 
 
 def players(student, seed, kinds="DPPP"):
@@ -46,7 +47,7 @@ def test_the_same_player_twice_is_refused(student):
 
 
 @pytest.mark.parametrize("dealer_seat", [0, 1, 3])
-def test_players_and_dealer_seat(student, ref, seeds, dealer_seat):
+def test_players_and_dealer_seat(student, seeds, dealer_seat):
     """players are the four given, in seat order; dealer_seat is the Dealer's seat."""
     seed = seeds.seed("hearts", "seats", dealer_seat)
     kinds = "".join("D" if seat == dealer_seat else "P" for seat in range(4))
