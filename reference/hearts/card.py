@@ -106,7 +106,7 @@ class Card:
         return self.sort_key == other.sort_key
 
     def __hash__(self) -> int:
-        """Return a hash that agrees with ``==``: one number per card, 0 to 51."""
+        """Return a hash that agrees with ``==``: equal cards hash alike."""
         suit, strength = self.sort_key
         return suit * len(RANKS) + strength
 

@@ -37,10 +37,11 @@ class Human(Player):
     def choose(self, situation: Situation) -> Card:
         """Ask the user for a card until the answer is one of the legal plays.
 
-        Prints the hand numbered from 1 and the cards allowed, then asks with
-        ``PROMPT``.  An answer that is neither a number of the hand nor a card's
-        notation, or a card that may not be played, is refused with a line starting
-        ``Refused:`` that says why, and asked again.
+        Prints the hand, each card right after its number from 1 (``1:Q♠``, ``[1] Q♠``
+        or ``1) Q♠``), then a line showing the cards allowed and no other card of the
+        hand, then asks with ``PROMPT``.  An answer that is neither a number of the hand
+        nor a card's notation, or a card that may not be played, is refused with a line
+        starting ``Refused:`` that says why, and asked again.
 
         Returns:
             One of ``situation.legal_plays``.

@@ -60,7 +60,7 @@ class Player:
 
     @property
     def rng(self) -> random.Random:
-        """random.Random: The generator of this player's random choices (and shuffles)."""
+        """random.Random: The generator given when the player was made (its choices, shuffles)."""
         return self._rng
 
     @property

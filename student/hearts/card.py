@@ -90,7 +90,7 @@ class Card:
         raise NotImplementedError("Card.__eq__ is yours to write in this phase")
 
     def __hash__(self) -> int:
-        """Return a hash that agrees with ``==``: one number per card, 0 to 51."""
+        """Return a hash that agrees with ``==``: equal cards hash alike."""
         raise NotImplementedError("Card.__hash__ is yours to write in this phase")
 
     @property

@@ -73,7 +73,10 @@ def show(events: Sequence[Event], totals: Sequence[int]) -> None:
 
 
 def describe_totals(totals: Sequence[int]) -> str:
-    """Return the line of running totals, e.g. ``Totals: North 3, East 0, ...``."""
+    """Return the line of running totals: ``Totals: North 3, East 0, South 12, West 7``.
+
+    Each seat's name and total, in seat order, separated by a comma and a space.
+    """
     raise NotImplementedError("describe_totals is yours to write in this phase")
 
 

@@ -56,7 +56,7 @@ class Player:
 
     @property
     def rng(self) -> random.Random:
-        """random.Random: The generator of this player's random choices (and shuffles)."""
+        """random.Random: The generator given when the player was made (its choices, shuffles)."""
         raise NotImplementedError("Player.rng is yours to write in this phase")
 
     @property
