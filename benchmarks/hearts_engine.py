@@ -43,6 +43,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +55,7 @@ from hearts.player import Player  # noqa: E402
 
 SPIEL_RULES = {"pass_cards": False, "no_pts_on_first_trick": True, "qs_breaks_hearts": False}
 DIGEST_GAMES = 300
+EVENT_KIND = attrgetter("kind")
 
 
 def seeded_game(seed: int) -> Hearts:
@@ -74,8 +76,8 @@ def drive(game: Hearts, rng: random.Random) -> tuple[Event, ...]:
 
 
 def hands_in(events: Iterable[Event]) -> int:
-    """The number of hands dealt in a game's events."""
-    return sum(event.kind == DEAL for event in events)
+    """The number of hands dealt in a game's events (counted in C: this is timed too)."""
+    return list(map(EVENT_KIND, events)).count(DEAL)
 
 
 def reference_play_game(hands: int) -> int:
