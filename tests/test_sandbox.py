@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import importlib.util
 import json
 import marshal
 import os
@@ -53,8 +52,8 @@ def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
             submission / "counter.py").read_text()
         code = marshal.loads((tree.root / "package/toy/greet.pyc").read_bytes()[16:])
         assert code.co_filename == "toy/greet.py"  # no instructor path inside
-        compiled = importlib.util.cache_from_source(str(tree.root / "package/toy/counter.py"))
-        assert "add" in marshal.loads(Path(compiled).read_bytes()[16:]).co_names  # compiled once
+        compiled = tree.root / f"package/toy/__pycache__/counter.{sys.implementation.cache_tag}.pyc"
+        assert "add" in marshal.loads(compiled.read_bytes()[16:]).co_names  # compiled once
         for path in [tree.root, *tree.root.rglob("*")]:
             info = path.stat()
             assert not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH), path
@@ -68,6 +67,31 @@ def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
     finally:
         tree.remove()
     assert not tree.root.exists()
+
+
+def test_bytecode_goes_into_the_tree_even_where_the_judge_caches_its_own_elsewhere(
+    toy, tmp_path, monkeypatch
+):
+    judge_cache = tmp_path / "judge-cache"
+    monkeypatch.setattr(sys, "pycache_prefix", str(judge_cache))  # as `cardlab grade` sets it
+    submission = tmp_path / "carol"
+    submission.mkdir()
+    (submission / "counter.py").write_text("def add(a, b):\n    return a + b\n")
+    composition = compose("toy", toy.reference_dir("toy"), submission, ["counter"])
+    tree = build_tree(composition, None)
+    try:
+        tag = sys.implementation.cache_tag
+        beside = [
+            "package/toy/counter.py",
+            "lib/cardlab/__init__.py",
+            *(f"lib/cardlab/worker/{name}.py" for name in RUNTIME_MODULES),
+        ]
+        for source in map(Path, beside):
+            bytecode = tree.root / source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc"
+            assert bytecode.is_file(), source
+        assert not judge_cache.exists()  # neither the student's code nor the tree's runtime
+    finally:
+        tree.remove()
 
 
 def test_a_missing_module_keeps_the_submission_folder_in_its_reason(toy, tmp_path):

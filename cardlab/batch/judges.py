@@ -30,6 +30,7 @@ from pathlib import Path
 
 from ..course.submissions import Submission, submission_folder
 from ..errors import CardlabError
+from ..judge.startup import cache_bytecode
 from ..worker.sandbox import ignored_files
 from ..worker.untrusted import MAX_NOTE, printable
 from ..worker.wire import FrameReader
@@ -168,6 +169,7 @@ def _serve(channel: Connection, target: Assignment, max_score: float, poll: bool
     """
     if not poll:
         FrameReader.spin_seconds = 0.0
+    cache_bytecode()  # the fork server was started with -B: grader modules are compiled once
     os.setsid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _end_with_workers)

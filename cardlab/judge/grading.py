@@ -386,6 +386,10 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         "no:cacheprovider",
         "-p",
         "no:randomly",
+        # Its clean-up runs two full garbage collections, the largest single cost of a
+        # grading in a long-lived judge; an exception raised in a finaliser scores nothing.
+        "-p",
+        "no:unraisableexception",
         f"--timeout={job.spec.limits.test_seconds:g}",
         "--continue-on-collection-errors",
         # Reports say what failed in their own words (plugin._explain), never with

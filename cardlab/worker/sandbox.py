@@ -38,7 +38,6 @@ like a module of cardlab or of Python) are named in the report as ignored.
 from __future__ import annotations
 
 import atexit
-import compileall
 import contextlib
 import dataclasses
 import functools
@@ -457,13 +456,59 @@ def _copy_package(composition: Composition, folder: Path) -> Composition:
 
 
 def _copy_runtime(target: Path) -> None:
-    """Copy ``cardlab/__init__.py`` and the worker's runtime modules under ``target``."""
+    """Copy ``cardlab/__init__.py`` and the worker's runtime modules under ``target``.
+
+    Each copy gets its bytecode beside it, compiled once per judge process.
+    """
     source = Path(cardlab.__file__).parent
     (target / "worker").mkdir(parents=True)
-    shutil.copyfile(source / "__init__.py", target / "__init__.py")
-    for name in RUNTIME_MODULES:
-        shutil.copyfile(source / "worker" / f"{name}.py", target / "worker" / f"{name}.py")
-    compileall.compile_dir(target, quiet=2)
+    files = [("__init__.py", "__init__.py")] + [
+        (f"worker/{name}.py", f"worker/{name}.py") for name in RUNTIME_MODULES
+    ]
+    for original, copy in files:
+        shutil.copyfile(source / original, target / copy)
+        bytecode = _bytecode_beside(target / copy)
+        bytecode.parent.mkdir(exist_ok=True)
+        bytecode.write_bytes(_compiled(source / original, None))
+
+
+def _bytecode_beside(module: Path) -> Path:
+    """Where a worker looks for a module's bytecode: ``__pycache__`` beside the source.
+
+    Spelled out rather than asked of :mod:`importlib`, which answers with the judge's
+    own ``sys.pycache_prefix`` when it caches its bytecode elsewhere.
+    """
+    return module.parent / "__pycache__" / f"{module.stem}.{sys.implementation.cache_tag}.pyc"
+
+
+def _compiled(source: Path, shown_name: str | None) -> bytes:
+    """The bytecode of a trusted source file (runtime, provided module), made once.
+
+    Args:
+        source: The source file.
+        shown_name: The file name written inside the bytecode (None: the source's).
+    """
+    info = source.stat()
+    return _compiled_once(str(source), shown_name, info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled_once(source: str, shown_name: str | None, mtime_ns: int, size: int) -> bytes:
+    """Compile ``source`` (its time and size in the key: an edited file compiles again).
+
+    The bytecode is marked not to be checked against the source as it loads (an
+    unchecked hash), so it stays valid beside a copy of the file made later.
+    """
+    with tempfile.TemporaryDirectory(prefix="cardlab-compile-") as folder:
+        target = Path(folder) / "module.pyc"
+        py_compile.compile(
+            source,
+            cfile=str(target),
+            dfile=shown_name,
+            doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+        )
+        return target.read_bytes()
 
 
 def _cache_bytecode(module: Path) -> None:
@@ -475,7 +520,7 @@ def _cache_bytecode(module: Path) -> None:
     compile is left to the worker, which reports why as it loads it.
     """
     with contextlib.suppress(py_compile.PyCompileError, OSError):
-        py_compile.compile(str(module), doraise=True)
+        py_compile.compile(str(module), cfile=str(_bytecode_beside(module)), doraise=True)
 
 
 def _provide(source: Path, folder: Path, package: str) -> Path:
@@ -489,9 +534,7 @@ def _provide(source: Path, folder: Path, package: str) -> Path:
         shutil.copyfile(source, target)
         return target
     target = folder / f"{source.stem}.pyc"
-    py_compile.compile(
-        str(source), cfile=str(target), dfile=f"{package}/{source.name}", doraise=True
-    )
+    target.write_bytes(_compiled(source, f"{package}/{source.name}"))
     return target
 
 
