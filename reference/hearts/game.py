@@ -36,6 +36,8 @@ from .rules import (
     winners,
 )
 
+_HEARTS = Suit.HEARTS  # read at every card played: see ``rules._HEARTS``
+
 SEATS: tuple[str, ...] = ("North", "East", "South", "West")
 """The seats in playing order; seat ``i`` is ``players[i]``."""
 
@@ -133,7 +135,7 @@ class Hearts:
         """Int | None: The seat whose turn it is, None once the game is over."""
         if self._over:
             return None
-        return (self._leader + len(self._trick)) % NUM_PLAYERS
+        return self._seat_to_play()
 
     @property
     def is_over(self) -> bool:
@@ -184,12 +186,9 @@ class Hearts:
         Raises:
             ValueError: If the game is over, or the player chose a card it may not play.
         """
-        seat = self._seat_to_play()
-        situation = self._situation(seat)
-        card = self._players[seat].choose(situation)
-        if self._allowed is None:
-            self._allowed = legal_plays(*situation)
-        return self._play(seat, card)
+        start = len(self._events)
+        self._play_turn()
+        return self._events_since(start)
 
     def play(self, card: Card) -> tuple[Event, ...]:
         """Play ``card`` for the player to play, and settle what follows from it.
@@ -208,12 +207,14 @@ class Hearts:
             ValueError: If the game is over, or ``card`` is not among ``legal_plays()``
                 (the message says why; nothing changes then).
         """
-        return self._play(self._seat_to_play(), card)
+        start = len(self._events)
+        self._play(self._seat_to_play(), card, self.legal_plays())
+        return self._events_since(start)
 
     def play_game(self) -> tuple[Event, ...]:
         """Play turns (``play_turn``) until the game is over; return all its events."""
-        while not self.is_over:
-            self.play_turn()
+        while not self._over:
+            self._play_turn()
         return self.events
 
     # -- inside ------------------------------------------------------------------
@@ -223,29 +224,34 @@ class Hearts:
             self._players[seat].hand, self._trick, self._hearts_broken, self._tricks_played == 0
         )
 
-    def _play(self, seat: int, card: Card) -> tuple[Event, ...]:
-        """``play`` for ``seat``, the player to play."""
-        allowed = self.legal_plays()
+    def _play_turn(self) -> None:
+        """``play_turn``, without collecting its events (``play_game`` needs none)."""
+        seat = self._seat_to_play()
+        situation = self._situation(seat)
+        card = self._players[seat].choose(situation)
+        self._play(seat, card, legal_plays(*situation))
+
+    def _play(self, seat: int, card: Card, allowed: tuple[Card, ...]) -> None:
+        """``play`` for ``seat``, the player to play, whose legal plays are ``allowed``."""
         if card not in allowed:
             raise ValueError(self._refusal(seat, card, allowed))
         self._players[seat].play(card)
         self._allowed = None
-        start = len(self._events)
-        self._record(Event(PLAY if self._trick else LEAD, seat, card))
+        self._events.append(Event(PLAY if self._trick else LEAD, seat, card))
         self._trick += (card,)
-        self._hearts_broken = self._hearts_broken or card.suit is Suit.HEARTS
+        self._hearts_broken = self._hearts_broken or card.suit is _HEARTS
         if len(self._trick) == NUM_PLAYERS:
             self._settle_trick()
+
+    def _events_since(self, start: int) -> tuple[Event, ...]:
+        """The events recorded from number ``start`` on."""
         return tuple(self._events[start:])
 
     def _seat_to_play(self) -> int:
-        seat = self.to_play
-        if seat is None:
+        """``to_play``, or ValueError if the game is over."""
+        if self._over:
             raise ValueError("the game is over")
-        return seat
-
-    def _record(self, event: Event) -> None:
-        self._events.append(event)
+        return (self._leader + len(self._trick)) % NUM_PLAYERS
 
     def _deal(self) -> None:
         """Deal a hand from the seat after the dealer; the 2 of Clubs' holder leads."""
@@ -253,7 +259,7 @@ class Hearts:
         order = [self._players[(self._dealer + 1 + i) % NUM_PLAYERS] for i in range(NUM_PLAYERS)]
         dealer.deal(dealer.shuffled_deck(), order)
         self._allowed = None
-        self._record(Event(DEAL, self._dealer))
+        self._events.append(Event(DEAL, self._dealer))
         self._trick: tuple[Card, ...] = ()
         self._hearts_broken = False
         self._tricks_played = 0
@@ -264,7 +270,7 @@ class Hearts:
     def _settle_trick(self) -> None:
         taker = (self._leader + trick_winner(self._trick)) % NUM_PLAYERS
         self._players[taker].collect(self._trick)
-        self._record(Event(TAKE, taker, points=trick_points(self._trick)))
+        self._events.append(Event(TAKE, taker, points=trick_points(self._trick)))
         self._trick = ()
         self._leader = taker
         self._tricks_played += 1
@@ -275,15 +281,15 @@ class Hearts:
         taken = [player.points_taken for player in self._players]
         shooter = shot_the_moon(taken)
         if shooter is not None:
-            self._record(Event(MOON, shooter))
+            self._events.append(Event(MOON, shooter))
         scores = hand_scores(taken)
         for seat, points in enumerate(scores):
-            self._record(Event(SCORE, seat, points=points))
+            self._events.append(Event(SCORE, seat, points=points))
         self._totals = add_scores(self._totals, scores)
         self._over = is_game_over(self._totals, self._limit)
         if self._over:
             for seat in winners(self._totals):
-                self._record(Event(WIN, seat))
+                self._events.append(Event(WIN, seat))
         else:
             self._deal()
 
@@ -300,4 +306,3 @@ class Hearts:
         if allowed[0].suit is self._trick[0].suit:
             return f"follow suit: play a {self._trick[0].suit.name.lower()[:-1]} (allowed: {shown})"
         return f"no heart or Queen of Spades on the first trick (allowed: {shown})"
-

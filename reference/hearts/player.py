@@ -86,11 +86,11 @@ class Player:
             ValueError: If a card is already in the hand (nothing is added then).
         """
         cards = list(cards)
-        dealt = set(cards)
-        if len(dealt) != len(cards) or not dealt.isdisjoint(self._hand):
+        hand = dict.fromkeys(sorted_cards([*self._hand, *cards]))
+        if len(hand) != len(self._hand) + len(cards):  # a card held or dealt twice
             held = [card for card in cards if card in self._hand]
             raise ValueError(f"{self._name} already holds {(held or cards)[0].notation}")
-        self._hand = dict.fromkeys(sorted_cards([*self._hand, *cards]))
+        self._hand = hand
 
     def play(self, card: Card) -> Card:
         """Remove ``card`` from the hand and return it.

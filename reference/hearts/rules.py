@@ -26,6 +26,11 @@ GAME_LIMIT = 100
 
 _SORT_KEY = attrgetter("sort_key")
 
+# The suits the rules compare cards with, looked up once: the rules run at every card
+# played, and ``Suit.HEARTS`` (a member of an Enum class) takes several times as long to
+# read as a name of this module.
+_HEARTS, _SPADES = Suit.HEARTS, Suit.SPADES
+
 
 def sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Return ``cards`` in ``Card.sort_key`` order (clubs, diamonds, spades, hearts)."""
@@ -64,7 +69,7 @@ def legal_plays(
         allowed = [card for card in hand if card.suit is trick[0].suit] or list(hand)
     if first_trick:
         allowed = [card for card in allowed if not is_heart_or_queen(card)] or allowed
-    return sorted_cards(allowed)
+    return tuple(sorted(allowed, key=_SORT_KEY))
 
 
 def _leads(hand: Sequence[Card], hearts_broken: bool, first_trick: bool) -> list[Card]:
@@ -75,7 +80,7 @@ def _leads(hand: Sequence[Card], hearts_broken: bool, first_trick: bool) -> list
         return [TWO_OF_CLUBS]
     if hearts_broken:
         return list(hand)
-    return [card for card in hand if card.suit is not Suit.HEARTS] or list(hand)
+    return [card for card in hand if card.suit is not _HEARTS] or list(hand)
 
 
 def trick_winner(trick: Sequence[Card]) -> int:
@@ -152,4 +157,4 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
 
 def is_heart_or_queen(card: Card) -> bool:
     """Return True for the cards that may not be played on the first trick at will."""
-    return card.suit is Suit.HEARTS or (card.suit is Suit.SPADES and card.rank == "Q")
+    return card.suit is _HEARTS or (card.suit is _SPADES and card.rank == "Q")
