@@ -1,0 +1,498 @@
+"""Hidden tests aimed at the rules a uniform draw rarely reaches.
+
+Each test draws its cases from a strategy built to reach one branch of the contract (a
+card made of wrong fields, a comparison with a non-card, a saved format of another
+version, an iterator's ``remove`` before any ``next``, a hand copied from a hand) and
+compares your code with the reference on each case: the same result, or the same kind
+of exception.
+"""
+
+import functools
+import operator as operators
+import pickle
+import random
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from whist_ref import ALL_CARDS
+
+from cardlab.judge.proxy import StudentRaised
+from cardlab.testing import (
+    card,
+    cards,
+    expect_equal,
+    expect_like_reference,
+    expect_true,
+    member,
+    reference_outcome,
+    show,
+)
+from cardlab.worker.codec import Value
+
+COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
+RANK_NAMES = ("TWO", "SEVEN", "TEN", "QUEEN", "ACE")
+SUIT_NAMES = ("CLUBS", "DIAMONDS", "HEARTS", "SPADES")
+
+fields = st.one_of(
+    st.sampled_from(RANK_NAMES).map(lambda name: ("Rank", name)),
+    st.sampled_from(SUIT_NAMES).map(lambda name: ("Suit", name)),
+    st.sampled_from(["A", "10", "S", "spades", ""]).map(lambda text: ("text", text)),
+    st.integers(0, 14).map(lambda number: ("number", number)),
+    st.none().map(lambda nothing: ("None", None)),
+)
+"""A value given as a card's rank or suit: a Rank, a Suit, a text, a number or None."""
+
+wrong_fields = st.tuples(fields, fields).filter(
+    lambda pair: pair[0][0] != "Rank" or pair[1][0] != "Suit"
+)
+"""A rank and a suit of which at least one is not of its type (swapped ones included)."""
+
+non_cards = st.one_of(
+    st.sampled_from(ALL_CARDS),
+    st.text(alphabet=string.ascii_letters + string.digits + " ", max_size=3),
+    st.integers(-1000, 1000),
+    st.none(),
+    st.lists(st.integers(0, 13), max_size=2),
+)
+"""Values that are not cards (card notations among them)."""
+
+versions = st.sampled_from([100, 200, 300])
+saved_states = st.tuples(versions, st.sampled_from(["same", "other", "None", "missing"])).map(
+    lambda drawn: (
+        drawn[0],
+        {
+            "same": {"format": drawn[0]},
+            "other": {"format": drawn[0] + 1},
+            "None": {"format": None},
+            "missing": {},
+        }[drawn[1]],
+    )
+)
+"""A version read by a class, and a saved state holding it, another version, None or none."""
+
+
+def _ref_field(r, field):
+    kind, value = field
+    return {"Rank": lambda: r.Rank[value], "Suit": lambda: r.Suit[value]}.get(kind, lambda: value)()
+
+
+def _student_field(field):
+    kind, value = field
+    return member(kind, value) if kind in ("Rank", "Suit") else value
+
+
+def _shown(field):
+    kind, value = field
+    return f"{kind}.{value}" if kind in ("Rank", "Suit") else repr(value)
+
+
+@pytest.mark.part("card")
+@settings(max_examples=12, deadline=None)
+@given(pair=wrong_fields)
+def test_a_card_of_wrong_fields_like_the_reference(student, r, pair):
+    """Card(rank, suit) with a rank that is not a Rank or a suit that is not a Suit: TypeError."""
+    rank, suit = pair
+    expected = reference_outcome(
+        lambda: card(r.Card(_ref_field(r, rank), _ref_field(r, suit)).notation), TypeError
+    )
+    expect_like_reference(
+        f"Card({_shown(rank)}, {_shown(suit)})",
+        expected,
+        lambda: student.cards.card.Card(_student_field(rank), _student_field(suit)),
+    )
+
+
+@pytest.mark.part("card")
+@settings(max_examples=6, deadline=None)
+@given(text=st.sampled_from(ALL_CARDS), other=non_cards)
+def test_a_card_against_a_non_card_like_the_reference(student, r, text, other):
+    """==, !=, <, <=, >, >= between a card and a non-card: the reference's answer or TypeError."""
+    for name in COMPARISONS:
+        expected = reference_outcome(
+            functools.partial(getattr(operators, name), r.of(text), other), TypeError
+        )
+        expect_like_reference(
+            f"{name}({text}, {other!r})",
+            expected,
+            functools.partial(student.builtin, name, card(text), other),
+        )
+
+
+@pytest.mark.part("card")
+@settings(max_examples=20, deadline=None)
+@given(saved=saved_states, kind=st.sampled_from(["card", "deck", "hand"]))
+def test_checking_a_saved_format_like_the_reference(student, r, saved, kind):
+    """check_format(state, expected, kind): UnpicklingError unless the state holds ``expected``."""
+    expected_version, state = saved
+    expected = reference_outcome(
+        lambda: r.card.check_format(state, expected_version, kind), pickle.UnpicklingError
+    )
+    expect_like_reference(
+        f"check_format({state!r}, {expected_version}, {kind!r})",
+        expected,
+        lambda: student.cards.card.check_format(state, expected_version, kind),
+    )
+
+
+@pytest.mark.part("deck")
+@settings(max_examples=8, deadline=None)
+@given(names=st.sets(st.sampled_from(["new_deck", "deal", "size_twice", "shuffle"]), max_size=2))
+def test_a_subclass_of_deck_like_the_reference(student, r, names):
+    """A subclass of Deck defining the given names: TypeError when new_deck is among them."""
+    attributes = dict.fromkeys(sorted(names))
+
+    def reference_subclass():
+        type("MyDeck", (r.deck.Deck,), attributes)
+
+    def your_subclass():
+        student.builtin("subclass", student.cards.deck.Deck, "MyDeck", attributes)
+
+    expected = reference_outcome(reference_subclass, TypeError)
+    expect_like_reference(f"class MyDeck(Deck) defining {sorted(names)}", expected, your_subclass)
+
+
+@pytest.mark.part("deck")
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.lists(st.sampled_from(["next", "remove"]), min_size=1, max_size=8),
+)
+def test_removing_while_dealing_like_the_reference(student, r, seed, steps):
+    """next and remove on a deck's iterator, remove first or twice in a row among them."""
+    model_deck = r.deck.Deck(random.Random(seed))
+    model = iter(model_deck)
+    deck = student.cards.deck.Deck(student.builtin("Random", seed))
+    walk = student.builtin("iter", deck)
+    done = []
+    for step in steps:
+        done.append(f"{step}()")
+        call = f"it = iter(Deck(random.Random({seed}))); it.{'; it.'.join(done)}"
+        if step == "next":
+            expect_equal(student.builtin("next", walk), card(next(model).notation), call)
+        else:
+            expected = reference_outcome(model.remove, RuntimeError)
+            expect_like_reference(call, expected, functools.partial(student.method, walk, "remove"))
+    expect_equal(
+        student.builtin("list", deck),
+        [card(c.notation) for c in model_deck],
+        f"list(deck) after it = iter(deck); it.{'; it.'.join(done)}",
+    )
+
+
+@pytest.mark.part("deck")
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), dealt=st.sampled_from([0, 1, 2, 51]))
+def test_sorted_cards_after_dealing_like_the_reference(student, r, seed, dealt):
+    """list(sorted_cards()) after 0 to 51 deals: the cards left, in the natural order."""
+    model = r.deck.Deck(random.Random(seed))
+    deck = student.cards.deck.Deck(student.builtin("Random", seed))
+    for _ in range(dealt):
+        model.deal()
+        student.method(deck, "deal")
+    expect_equal(
+        student.builtin("list", student.method(deck, "sorted_cards")),
+        [card(c.notation) for c in model.sorted_cards()],
+        f"list(deck.sorted_cards()) after {dealt} deals from Deck(random.Random({seed}))",
+    )
+
+
+@pytest.mark.part("hand")
+@settings(max_examples=5, deadline=None)
+@given(
+    texts=st.lists(st.sampled_from(ALL_CARDS), max_size=8),
+    added=st.sampled_from(ALL_CARDS),
+)
+def test_a_hand_copied_from_a_hand_like_the_reference(student, r, texts, added):
+    """Hand(other_hand) holds the same cards and counts; adding to it leaves the other alone."""
+    model_original = r.hand.Hand(r.cards(texts))
+    model = r.hand.Hand(model_original)
+    model.add(r.of(added))
+    original = student.cards.hand.Hand(cards(" ".join(texts)))
+    copy = student.cards.hand.Hand(original)
+    student.method(copy, "add", card(added))
+    call = f"copy = Hand(Hand([{' '.join(texts)}])); copy.add({added})"
+    for name, mine, theirs in (("copy", copy, model), ("the first hand", original, model_original)):
+        expect_equal(
+            [
+                student.builtin("list", mine),
+                student.attr(mine, "total"),
+                [student.method(mine, "count_suit", member("Suit", s)) for s in SUIT_NAMES],
+            ],
+            [
+                [card(c.notation) for c in theirs],
+                theirs.total,
+                [theirs.count_suit(r.Suit[s]) for s in SUIT_NAMES],
+            ],
+            f"{call}: [list, total, count_suit of each suit] of {name}",
+        )
+
+
+@pytest.mark.part("hand")
+@settings(max_examples=10, deadline=None)
+@given(other=non_cards)
+def test_adding_a_non_card_like_the_reference(student, r, other):
+    """Hand().add(x) for an x that is not a card: TypeError, as the reference."""
+    expected = reference_outcome(lambda: r.hand.Hand().add(other), TypeError)
+    expect_like_reference(
+        f"Hand().add({other!r})",
+        expected,
+        lambda: student.method(student.cards.hand.Hand(), "add", other),
+    )
+
+
+@pytest.mark.part("trick")
+@settings(max_examples=16, deadline=None)
+@given(
+    trumps=st.sampled_from(SUIT_NAMES),
+    leader=st.integers(0, 3),
+    fine=st.integers(0, 4),
+    last=st.sampled_from(["out of turn", "again", "not a card"]),
+    pick=st.integers(0, 3),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_plays_refused_like_the_reference(student, r, trumps, leader, fine, last, pick, seed):
+    """After 0 to 4 cards played in turn, a card out of turn, one already played, a non-card
+    (or any play once the trick is complete); winner() and winning_card() before and after."""
+    deck = list(ALL_CARDS)
+    random.Random(seed).shuffle(deck)
+    seats = [(leader + offset) % 4 for offset in range(4)]
+    plays = [(seats[n], deck[n]) for n in range(fine)]
+    if last == "not a card" or fine == 0:
+        plays.append((seats[fine % 4], None))
+    elif last == "again":
+        plays.append((seats[fine % 4], deck[pick % fine]))
+    else:
+        plays.append((seats[(fine + 1 + pick % 3) % 4], deck[fine]))
+    model = r.trick.Trick(r.Suit[trumps], leader)
+    mine = student.whist.trick.Trick(member("Suit", trumps), leader)
+    done = []
+    for number, (seat, text) in enumerate(plays):
+        if number in (0, len(plays) - 1):
+            for name in ("winner", "winning_card"):
+                expected = reference_outcome(
+                    functools.partial(_answer, getattr(model, name)), ValueError
+                )
+                expect_like_reference(
+                    f"Trick(Suit.{trumps}, {leader}) after [{'; '.join(done)}]: {name}()",
+                    expected,
+                    functools.partial(student.method, mine, name),
+                )
+        done.append(f"set_card({seat}, {text})")
+        model_card = None if text is None else r.of(text)
+        expected = reference_outcome(
+            functools.partial(model.set_card, seat, model_card), TypeError, ValueError
+        )
+        your_card = None if text is None else card(text)
+        expect_like_reference(
+            f"Trick(Suit.{trumps}, {leader}): {'; '.join(done)}",
+            expected,
+            functools.partial(student.method, mine, "set_card", seat, your_card),
+        )
+
+
+def _answer(method):
+    result = method()
+    return card(result.notation) if hasattr(result, "notation") else result
+
+
+@pytest.mark.part("trick")
+@settings(max_examples=12, deadline=None)
+@given(
+    wrong=st.sampled_from(["trumps", "leader", "seat", "none"]),
+    trumps=st.sampled_from(SUIT_NAMES),
+    wrong_value=st.sampled_from(["hearts", "S", "", None, 2]),
+    outside=st.sampled_from([-2, -1, 4, 5, 9]),
+    inside=st.integers(0, 3),
+)
+def test_a_trick_of_wrong_arguments_like_the_reference(
+    student, r, wrong, trumps, wrong_value, outside, inside
+):
+    """Trick(trumps, leader) with a trumps that is not a Suit or a leader outside 0 to 3,
+    and card_of(seat) with a seat outside 0 to 3: each refused as the reference does."""
+    leader = outside if wrong == "leader" else inside
+    seat = outside if wrong == "seat" else inside
+    is_suit = wrong != "trumps"
+    shown = f"Suit.{trumps}" if is_suit else repr(wrong_value)
+
+    def reference_trick():
+        return r.trick.Trick(r.Suit[trumps] if is_suit else wrong_value, leader).card_of(seat)
+
+    def your_trick():
+        suit = member("Suit", trumps) if is_suit else wrong_value
+        mine = student.whist.trick.Trick(suit, leader)
+        return student.method(mine, "card_of", seat)
+
+    expected = reference_outcome(reference_trick, TypeError, ValueError)
+    expect_like_reference(f"Trick({shown}, {leader}).card_of({seat})", expected, your_trick)
+
+
+@pytest.mark.part("basic-strategy")
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    shape=st.sampled_from(["no card", "complete trick"]),
+    size=st.integers(0, 4),
+)
+def test_basic_choices_refused_like_the_reference(student, r, seed, shape, size):
+    """basic_choices with an empty hand or a complete trick: ValueError, as the reference."""
+    deck = list(ALL_CARDS)
+    random.Random(seed).shuffle(deck)
+    played = deck[: 4 if shape == "complete trick" else size % 4]
+    hand = [] if shape == "no card" else deck[4 : 5 + size]
+    trick = r.trick.Trick(r.Suit.SPADES, 0)
+    for seat, text in enumerate(played):
+        trick.set_card(seat, r.of(text))
+    expected = reference_outcome(
+        lambda: sorted(c.notation for c in r.basic.basic_choices(r.cards(hand), trick)), ValueError
+    )
+    expect_like_reference(
+        f"basic_choices([{' '.join(hand)}], trick SPADES led by 0 [{' '.join(played)}])",
+        expected,
+        lambda: student.whist.basic_strategy.basic_choices(
+            cards(" ".join(hand)), Value("Trick", f"SPADES|0|{' '.join(played)}")
+        ),
+    )
+
+
+@pytest.mark.part("basic-strategy")
+@settings(max_examples=10, deadline=None)
+@given(
+    seat=st.one_of(st.integers(0, 3), st.sampled_from([-1, 4])),
+    held=st.sampled_from([0, 1, 2, 2]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_a_basic_player_seated_and_playing_like_the_reference(student, ref, r, seat, held, seed):
+    """BasicPlayer(seat) outside 0 to 3 raises ValueError; play_card with no card too; with
+    cards, the card played is one the rule allows."""
+    deck = list(ALL_CARDS)
+    random.Random(seed).shuffle(deck)
+    hand = deck[:held]
+    basic_player = ref.module("whist.basic_player")
+
+    def reference_play():
+        player = basic_player.BasicPlayer(seat, r.basic.BasicStrategy(random.Random(seed)))
+        for text in hand:
+            player.deal_card(r.of(text))
+        player.play_card(r.trick.Trick(r.Suit.HEARTS, seat))
+
+    call = (
+        f"BasicPlayer({seat}) dealt [{' '.join(hand)}], then play_card(Trick(Suit.HEARTS, {seat}))"
+    )
+    outcome = reference_outcome(reference_play, ValueError)
+    try:
+        player = student.whist.basic_player.BasicPlayer(seat)
+        for text in hand:
+            student.method(player, "deal_card", card(text))
+        got = student.method(player, "play_card", Value("Trick", f"HEARTS|{seat}|"))
+    except StudentRaised as error:
+        expect_like_reference(call, outcome, functools.partial(_raise, error))
+        return
+    trick = r.trick.Trick(r.Suit.HEARTS, seat)
+    wanted = sorted(c.notation for c in r.basic.basic_choices(r.cards(hand), trick))
+    expect_like_reference(call, outcome, lambda: None)
+    expect_true(
+        type(got) is Value and got.text in wanted,
+        f"{call}\n  expected one of: {' '.join(wanted)}\n  got:      {show(got)}",
+    )
+
+
+def _raise(error):
+    raise error
+
+
+answers = st.lists(
+    st.one_of(
+        st.integers(0, 6).map(str),
+        st.sampled_from(["seven", "", "QD", "10h", "as"]),
+        st.integers(0, 12),
+    ),
+    min_size=1,
+    max_size=5,
+)
+"""What a person types: numbers in and out of range, words, notations in either case, and
+(an int) the notation of the card that many places into the hand."""
+
+
+@pytest.mark.part("human")
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(1, 5), led=st.integers(0, 3), typed=answers)
+def test_a_person_choosing_like_the_reference(student, ref, r, seed, size, led, typed):
+    """HumanStrategy.choose_card with numbers, notations, cards not held, cards that do not
+    follow suit, and input that ends: the same card and as many prompts as the reference."""
+    deck = list(ALL_CARDS)
+    random.Random(seed).shuffle(deck)
+    hand, trick = deck[:size], deck[size : size + led]
+    lines = [line if isinstance(line, str) else hand[line % size] for line in typed]
+    if led and random.Random(seed).random() < 0.5:
+        hand[0] = next(c for c in deck[size + led :] if c[-1] == trick[0][-1])
+    stdin = "".join(f"{line}\n" for line in lines)
+    feed = iter(lines)
+    prompts = []
+
+    def read(prompt):
+        prompts.append(prompt)
+        line = next(feed, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    model_trick = r.trick.Trick(r.Suit.CLUBS, 0)
+    for seat, text in enumerate(trick):
+        model_trick.set_card(seat, r.of(text))
+    strategy = ref.module("whist.human_strategy").HumanStrategy(read, lambda line: None)
+    expected = reference_outcome(
+        lambda: card(strategy.choose_card(r.hand.Hand(r.cards(hand)), model_trick).notation),
+        EOFError,
+    )
+    mine = student.whist.human_strategy.HumanStrategy()
+    run = student.console(
+        student.whist.human_strategy.HumanStrategy.choose_card,
+        mine,
+        Value("Hand", " ".join(hand)),
+        Value("Trick", f"CLUBS|0|{' '.join(trick)}"),
+        stdin=stdin,
+    )
+    call = f"choose_card(hand [{' '.join(hand)}], trick [{' '.join(trick)}]) typing {lines!r}"
+    expect_like_reference(call, expected, functools.partial(_result, run))
+    prompt = f"Your card (1-{size})"
+    expect_equal(run.out.count(prompt), len(prompts), f"{call}: the number of prompts {prompt!r}")
+
+
+def _result(run):
+    if run.raised is not None:
+        raise run.raised
+    return run.result
+
+
+seatings = st.one_of(
+    st.just([0, 1, 2, 3]),
+    st.permutations(range(4)).map(list),
+    st.lists(st.integers(0, 3), min_size=4, max_size=4),
+    st.lists(st.integers(0, 3), min_size=3, max_size=5),
+)
+"""The player ids of the players given to BasicWhist, seat 0 first."""
+
+
+@pytest.mark.part("game")
+@settings(max_examples=10, deadline=None)
+@given(ids=seatings)
+def test_a_game_of_wrong_seats_like_the_reference(student, ref, ids):
+    """BasicWhist(players) raises ValueError unless four players sit in seats 0 to 3 in order."""
+    basic_player = ref.module("whist.basic_player")
+    basic_whist = ref.module("whist.basic_whist")
+    expected = reference_outcome(
+        lambda: (
+            basic_whist.BasicWhist([basic_player.BasicPlayer(i) for i in ids], None, None) and None
+        ),
+        ValueError,
+    )
+
+    def your_game():
+        players = [student.whist.basic_player.BasicPlayer(i) for i in ids]
+        student.whist.basic_whist.BasicWhist(players, None, None)
+
+    expect_like_reference(
+        f"BasicWhist([BasicPlayer(i) for i in {ids}], None, None)", expected, your_game
+    )
