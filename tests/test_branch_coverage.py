@@ -77,6 +77,8 @@ CASES = [
     ("kings_corner", 3),
     ("whist", 1),
     ("whist", 2),
+    ("hearts", 1),
+    ("hearts", 2),
 ]
 
 
