@@ -11,11 +11,14 @@ runs twice in one pass (a loop, a statement over several lines) counts once.
 
 Console programs run only in the worker, where nothing is counted: the shared grading
 (``run_once.grade_reference``) replays each console run of a hidden test on the
-reference's own program in the judge, and counts its lines there.
+reference's own program in the judge, and counts its arcs there (unless the test ran
+that program in the judge itself, which counted them already).
 
 Branches are the two outcomes of every ``if`` (its body runs, or it is skipped) in the
 student-written functions. Branches only fixed cases reach (errors raised for bad
-arguments, say) are listed with the reason.
+arguments, say), branches no differential case can reach, and modules the student
+designs freely are listed, each with the reason. Rare rules get hidden tests aimed at
+them: ``graders/<assignment>/hidden/test_aimed_branches.py``.
 """
 
 from __future__ import annotations
@@ -53,8 +56,8 @@ UNREACHABLE = {
         "a strategy choosing a card not held: a strategy is code, which cannot cross"
     ),
     ("whist", "whist.basic_whist", "human_game", 1, True): (
-        "the person's games hang on the basic players' tie-breaks, which the contract leaves "
-        "open: no typed script fits both the reference's game and yours"
+        "the basic players' tie-breaks, which the contract leaves open, shape the person's "
+        "games: the same typed lines give the reference and a student different games"
     ),
     ("whist", "whist.basic_whist", "human_game", 1, False): "as the other outcome",
 }
