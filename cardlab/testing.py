@@ -12,6 +12,7 @@ and :func:`expect_conformant` come from :mod:`cardlab.judge.conformance`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
@@ -30,10 +31,12 @@ __all__ = [
     "expect_conformant",
     "expect_copy",
     "expect_equal",
+    "expect_like_reference",
     "expect_never_equal",
     "expect_true",
     "expect_tuple",
     "member",
+    "reference_outcome",
     "show",
 ]
 
@@ -152,3 +155,36 @@ def expect_copy(student: Student, owner: Any, name: str, label: str, made: str) 
             f"{kept.type_name} was cleared, {label}.{name} gave {show(after)}: it handed out "
             f"the {kept.type_name} it keeps, where its contract says a copy"
         )
+
+def reference_outcome(action: Callable[[], Any], *errors: type[BaseException]) -> tuple[str, Any]:
+    """What the reference does: ``("returns", its result)`` or ``("raises", type name)``.
+
+    Args:
+        action: Calls the reference and returns its result as canonical data.
+        errors: The exceptions the contract allows for this call; any other one is a
+            fault of the test and propagates.
+    """
+    try:
+        return "returns", action()
+    except errors as error:
+        return "raises", type(error).__name__
+
+
+def expect_like_reference(call: str, expected: tuple[str, Any], action: Callable[[], Any]) -> None:
+    """Fail unless the student's ``action`` does what :func:`reference_outcome` found.
+
+    An expected exception is matched by name, a subclass of it included.
+    """
+    kind, value = expected
+    try:
+        got = action()
+    except StudentRaised as error:
+        if kind == "raises" and error.is_a(value):
+            return
+        wanted = f"raises {value}" if kind == "raises" else show(value)
+        raise AssertionError(
+            f"{call}\n  expected: {wanted}\n  got:      raised {error.type_name}: {error.message}"
+        ) from None
+    if kind == "raises":
+        raise AssertionError(f"{call}\n  expected: raises {value}\n  got:      {show(got)}")
+    expect_equal(got, value, call)

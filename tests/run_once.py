@@ -73,14 +73,17 @@ class ReferenceGrading:
 
     Attributes:
         report: The report.
-        lines: How many times the judge ran each line ``(file, number)`` of the
-            reference modules the phase grades (see :func:`graded_modules`) while it
-            graded: hidden tests work out every expectation with the reference, so
-            this counts which hidden cases reached which branch.
+        arcs: How many times the judge went from one line to the next,
+            ``(file, from line, to line)``, in the reference modules the phase grades
+            (see :func:`graded_modules`) while it graded: hidden tests work out every
+            expectation with the reference, so this counts which hidden cases reached
+            which branch. A function's first line is reached from line 0. Arcs, not
+            lines: a line that runs twice in one pass (a statement over several
+            lines, a loop's header) would count a branch twice.
     """
 
     report: GradeReport
-    lines: Counter[tuple[str, int]]
+    arcs: Counter[tuple[str, int, int]]
 
 
 def graded_modules(spec: Spec, number: int) -> dict[str, tuple[str, ...]]:
@@ -88,34 +91,45 @@ def graded_modules(spec: Spec, number: int) -> dict[str, tuple[str, ...]]:
     phase = spec.phase(number)
     targets: dict[str, tuple[str, ...]] = {module: () for module in phase.writes}
     for method in phase.methods:
-        module, _, qualname = method.partition(".")
+        module, qualname = spec.method_parts(method)
         targets[module] = (*targets.get(module, ()), qualname)
     return targets
+
+
+def graded_files(project: Project, spec: Spec, number: int) -> dict[str, str]:
+    """The reference file of each module a phase grades (resolved path -> module)."""
+    folders = project.reference_dirs(spec)
+    files = {}
+    for name in graded_modules(spec, number):
+        package, module = spec.split(name)
+        files[str((folders[package] / f"{module}.py").resolve())] = name
+    return files
 
 
 def grade_reference(
     project: Project, assignment: str, number: int, solution: Path
 ) -> ReferenceGrading:
-    """Grade the reference solution of a phase, counting the lines of its graded modules.
+    """Grade the reference solution of a phase, counting the arcs of its graded modules.
 
     Console programs run only in the worker, where nothing is counted: each console run
     a hidden test makes (``student.console``) is therefore replayed in the judge on the
     reference's own program, with the same arguments and the same typed input, and its
-    lines are counted there.
+    arcs are counted there; unless the test itself ran that program in the judge since
+    the last console run (to work out what to type, say), which counted it already.
     """
-    reference = project.reference_dir(assignment)
-    modules = graded_modules(project.spec(assignment), number)
-    files = {str((reference / f"{module}.py").resolve()) for module in modules}
-    lines: Counter[tuple[str, int]] = Counter()
+    files = set(graded_files(project, project.spec(assignment), number))
+    reference = str((project.root / "reference").resolve())
+    arcs: Counter[tuple[str, int, int]] = Counter()
+    calls: Counter[Any] = Counter()
     console = Student.console
-    Student.console = _replaying_console(console)
-    sys.settrace(_counting_tracer(files, lines))
+    Student.console = _replaying_console(console, calls)
+    sys.settrace(_counting_tracer(files, reference, arcs, calls))
     try:
         report = run(project_job(project, assignment, number, solution))
     finally:
         sys.settrace(None)
         Student.console = console
-    return ReferenceGrading(report, lines)
+    return ReferenceGrading(report, arcs)
 
 
 def _from_hidden_test() -> bool:
@@ -128,32 +142,60 @@ def _from_hidden_test() -> bool:
     return False
 
 
-def _replaying_console(console: Callable[..., Any]) -> Callable[..., Any]:
-    """``Student.console`` that also runs the call on the reference, in the judge."""
+def _replaying_console(console: Callable[..., Any], calls: Counter) -> Callable[..., Any]:
+    """``Student.console`` that also runs the call on the reference, in the judge.
+
+    Args:
+        console: ``Student.console``.
+        calls: How many times the judge called each function of the reference (by its
+            code): a program called since the last console run was run by the test.
+    """
+    counted: Counter[Any] = Counter()
 
     def replaying(self, target, *args, stdin="", seconds=None):
         result = console(self, target, *args, stdin=stdin, seconds=seconds)
         if isinstance(target, RemotePath) and self._reference and _from_hidden_test():
             program = self._reference(repr(target))
-            typed, shown = io.StringIO(stdin), io.StringIO()
-            with contextlib.redirect_stdout(shown), contextlib.suppress(BaseException):
-                saved, sys.stdin = sys.stdin, typed
-                try:
-                    program(*args)
-                finally:
-                    sys.stdin = saved
+            code = getattr(program, "__code__", None)
+            if calls[code] == counted[code]:
+                _replay(program, args, stdin)
+            counted[code] = calls[code]
         return result
 
     return replaying
 
 
-def _counting_tracer(files: set[str], lines: Counter) -> Callable[..., Any]:
-    def local(frame: Any, event: str, arg: Any) -> Any:
-        if event == "line":
-            lines[frame.f_code.co_filename, frame.f_lineno] += 1
-        return local
+def _replay(program: Callable[..., Any], args: tuple, stdin: str) -> None:
+    """Run ``program(*args)`` in the judge with ``stdin`` typed, its output thrown away."""
+    typed, shown = io.StringIO(stdin), io.StringIO()
+    with contextlib.redirect_stdout(shown), contextlib.suppress(BaseException):
+        saved, sys.stdin = sys.stdin, typed
+        try:
+            program(*args)
+        finally:
+            sys.stdin = saved
+
+
+def _counting_tracer(
+    files: set[str], reference: str, arcs: Counter, calls: Counter
+) -> Callable[..., Any]:
+    """A tracer counting the arcs of ``files`` and the calls of functions under ``reference``."""
 
     def tracer(frame: Any, event: str, arg: Any) -> Any:
-        return local if frame.f_code.co_filename in files else None
+        filename = frame.f_code.co_filename
+        if filename.startswith(reference):
+            calls[frame.f_code] += 1
+        if filename not in files:
+            return None
+        last = 0
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            nonlocal last
+            if event == "line":
+                arcs[filename, last, frame.f_lineno] += 1
+                last = frame.f_lineno
+            return local
+
+        return local
 
     return tracer

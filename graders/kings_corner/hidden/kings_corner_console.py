@@ -166,8 +166,13 @@ def legal_lines(ref, table, hand) -> list[str]:
     return lines
 
 
-def next_line(ref, table, hand, rng: random.Random, bad_share: float) -> tuple[str, bool]:
-    """The next line the script types, and whether it is a bad line."""
+def next_line(
+    ref, table, hand, rng: random.Random, bad_share: float, lay_share: float = 0.85
+) -> tuple[str, bool]:
+    """The next line the script types, and whether it is a bad line.
+
+    ``lay_share`` is how often a legal lay or pile move is typed when there is one.
+    """
     roll = rng.random()
     if roll < bad_share:
         line = bad_line(rng.choice(BAD_KINDS), table, hand, rng)
@@ -176,7 +181,7 @@ def next_line(ref, table, hand, rng: random.Random, bad_share: float) -> tuple[s
     if roll < bad_share + 0.03:
         return rng.choice(["H", "a"]), False
     legal = legal_lines(ref, table, hand)
-    if legal and rng.random() < 0.85:
+    if legal and rng.random() < lay_share:
         return _random_case(rng.choice(legal), rng), False
     return rng.choice(["D", "d"]), False
 
@@ -203,8 +208,11 @@ class Script:
 class _ScriptedPerson:
     """Types the script's lines into the reference: an ``input`` that looks at the table."""
 
-    def __init__(self, ref, seed, bad_share, answers, stop_after, stop_with) -> None:
+    def __init__(
+        self, ref, seed, bad_share, answers, stop_after, stop_with, lay_share=0.85
+    ) -> None:
         self.ref, self.rng, self.bad_share = ref, random.Random(seed), bad_share
+        self.lay_share = lay_share
         self.answers, self.stop_after, self.stop_with = list(answers), stop_after, stop_with
         self.typed: list[str] = []
         self.commands: list[str] = []
@@ -229,7 +237,9 @@ class _ScriptedPerson:
             if self.stop_with is None or (self.commands and self.commands[-1] == self.stop_with):
                 raise EOFError
             return self.stop_with
-        line, bad = next_line(self.ref, self.table, self.hand, self.rng, self.bad_share)
+        line, bad = next_line(
+            self.ref, self.table, self.hand, self.rng, self.bad_share, self.lay_share
+        )
         if bad:
             self.bad_prompts.append(count)
         return line
@@ -256,6 +266,7 @@ def run_reference(
     answers=("n",),
     stop_after: int | None = None,
     stop_with: str | None = None,
+    lay_share: float = 0.85,
 ) -> Script:
     """Run the reference ``game.main(argv)`` with a scripted person.
 
@@ -268,8 +279,10 @@ def run_reference(
         stop_after: After this many lines typed at ``Move>``, type ``stop_with`` (or end
             the input when it is None).
         stop_with: The last line typed, e.g. ``q``.
+        lay_share: How often a legal lay or pile move is typed when there is one (0: a
+            person who only draws).
     """
-    person = _ScriptedPerson(ref, seed, bad_share, answers, stop_after, stop_with)
+    person = _ScriptedPerson(ref, seed, bad_share, answers, stop_after, stop_with, lay_share)
 
     class ScriptedHuman(ref.human_player.HumanPlayer):
         def take_turn(self, table, opponent):
