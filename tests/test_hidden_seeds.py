@@ -1,8 +1,9 @@
 """Hidden graders draw what student code sees from the course secret (principle 11).
 
-Hearts names its games and derives their seeds from the secret; kings corner's hidden
-hypothesis tests draw their examples from it (the ``secret_examples`` fixture). Under
-one secret the deals are the same on every run; under another they differ.
+Hearts names its games and derives their seeds from the secret; the hidden hypothesis
+tests of kings corner, hearts and whist draw their examples from it (the
+``secret_examples`` fixture), and a state machine run inside a test takes a seed derived
+from it. Under one secret the deals are the same on every run; under another they differ.
 """
 
 from __future__ import annotations
@@ -77,8 +78,8 @@ def test_hypothesis_examples_follow_the_course_secret():
     assert _drawn(ONE) != _drawn(OTHER)
 
 
-def test_hidden_graders_of_hearts_and_kings_corner_opt_in():
-    for assignment in ("hearts", "kings_corner"):
+def test_hidden_graders_of_hearts_kings_corner_and_whist_opt_in():
+    for assignment in ("hearts", "kings_corner", "whist"):
         tree = ast.parse((ROOT / "graders" / assignment / "hidden" / "conftest.py").read_text())
         autouse = [
             node
@@ -87,3 +88,27 @@ def test_hidden_graders_of_hearts_and_kings_corner_opt_in():
             and "autouse=True" in " ".join(ast.unparse(d) for d in node.decorator_list)
         ]
         assert any(a.arg == "secret_examples" for node in autouse for a in node.args.args)
+
+
+def _machine_runners(path: Path) -> list[ast.FunctionDef]:
+    """The test functions of a grader file that run a hypothesis state machine."""
+    return [
+        node
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)
+        and node.name.startswith("test_")
+        and "run_state_machine_as_test(" in ast.unparse(node)
+    ]
+
+
+def test_whist_state_machines_are_seeded_from_the_course_secret():
+    runners = [
+        runner
+        for path in sorted((ROOT / "graders" / "whist" / "hidden").glob("test_*.py"))
+        for runner in _machine_runners(path)
+    ]
+    assert runners  # the Hand machine at least
+    for runner in runners:
+        body = ast.unparse(runner)
+        assert "seeds" in [a.arg for a in runner.args.args], runner.name
+        assert "seed(seeds.seed(" in body, runner.name
