@@ -15,6 +15,7 @@ from cardlab.course.mutants import OPERATORS, module_file, module_mutants, phase
 from cardlab.course.project import Project
 from cardlab.course.solution import write_solution
 from cardlab.errors import CardlabError
+from cardlab.judge.grading import project_job, run
 from cardlab.judge.mutation import (
     EQUIVALENT,
     KILLED,
@@ -229,6 +230,18 @@ def test_a_part_marked_by_hand_neither_refuses_the_reference_nor_grades_mutants(
     check_reference(project, "toy", 1, solution)  # 90 of 100, the 10 left to mark by hand
     mutants = phase_mutants(project.reference_dir("toy"), project.spec("toy"), 1)
     assert {graded_home_parts(phase, m) for m in mutants} == {("add",), ("tally",)}
+
+
+@pytest.mark.slow  # grades whist phase 2 up to its first loss
+def test_a_run_that_stops_at_its_first_loss_plays_the_tournament_last(repo, tmp_path):
+    solution = tmp_path / "solution"
+    write_solution(repo, repo.spec("whist"), solution)
+    trick = solution / "whist" / "trick.py"  # str(trick) joins its cards with "; "
+    trick.write_text(trick.read_text().replace('", ".join(', '"; ".join('))
+    report = run(project_job(repo, "whist", 2, solution), stop_at_first_loss=True)
+    assert report.score < report.max_score - report.open_points
+    tournament = next(part for part in report.parts if part.id == "tournament")
+    assert not tournament.tests, "the practice tournament's file comes first, yet it waits"
 
 
 def test_unknown_phase_is_one_line(toy):
