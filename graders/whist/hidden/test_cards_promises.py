@@ -190,3 +190,18 @@ def test_repr_like_the_reference(student, r, texts):
     model = r.hand.Hand(r.cards(texts))
     hand = student.cards.hand.Hand(cards(texts))
     expect_equal(student.builtin("repr", hand), repr(model), f"repr(Hand([{texts}]))")
+
+
+@pytest.mark.part("card")
+def test_a_card_cannot_be_changed(student):
+    """A card is immutable: setting its rank or suit raises AttributeError."""
+    for field, value in (("rank", member("Rank", "TWO")), ("suit", member("Suit", "CLUBS"))):
+        with student.raises("AttributeError"):
+            student.builtin("setattr", card("AS"), field, value)
+
+
+@pytest.mark.part("card")
+def test_max_walks_an_iterator_once(student):
+    """Card.max takes any iterable, an iterator included, and walks it once."""
+    walker = student.builtin("iter", cards("4H QS 10D QC"))
+    expect_equal(student.cards.card.Card.max(walker), card("QS"), "Card.max(iter([4H QS 10D QC]))")
