@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.course.spec import load_spec
+from cardlab.course.spec import Part, code_module, load_spec
 from cardlab.errors import CardlabError
 
 BISCA = Path(__file__).resolve().parents[1] / "specs" / "bisca.toml"
@@ -26,7 +26,13 @@ def test_the_bisca_spec_loads(repo):
     assert [p.number for p in spec.phases] == [1, 2, 3]
     assert all(phase.max_score == 100 for phase in spec.phases)
     assert spec.student_modules(3) == (
-        "play", "suit", "card", "player", "deck", "board", "auto_player",
+        "play",
+        "suit",
+        "card",
+        "player",
+        "deck",
+        "board",
+        "auto_player",
     )
     tournament = spec.phase(3).tournament
     assert tournament.credit_for(0.5) == 1.0
@@ -47,8 +53,17 @@ def test_the_bisca_spec_loads(repo):
         ("deals = 60", "deals = 60\nroundz = 3", r"Additional properties are not allowed"),
         ("[[phase]]", "[[phase]", r"not valid TOML"),
     ],
-    ids=["unknown-module", "non-numeric-points", "duplicate-id", "duplicate-phase",
-         "missing-field", "negative-limit", "unknown-tournament-part", "unknown-key", "toml"],
+    ids=[
+        "unknown-module",
+        "non-numeric-points",
+        "duplicate-id",
+        "duplicate-phase",
+        "missing-field",
+        "negative-limit",
+        "unknown-tournament-part",
+        "unknown-key",
+        "toml",
+    ],
 )
 def test_a_broken_spec_is_one_line_naming_file_and_key(repo, tmp_path, old, new, message):
     path = _broken(tmp_path, old, new)
@@ -100,10 +115,21 @@ def test_cli_prints_the_report_when_the_output_cannot_be_written(toy, tmp_path):
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    result = CliRunner().invoke(main, [
-        "grade", "toy", "--phase", "1", "--format", "json",
-        "--output", str(blocker / "report.json"), "--project", str(toy.root),
-    ])
+    result = CliRunner().invoke(
+        main,
+        [
+            "grade",
+            "toy",
+            "--phase",
+            "1",
+            "--format",
+            "json",
+            "--output",
+            str(blocker / "report.json"),
+            "--project",
+            str(toy.root),
+        ],
+    )
     assert result.exit_code == 2
     assert '"format": "cardlab-report/1"' in result.output
     assert "could not write the report" in result.output
@@ -117,7 +143,10 @@ def test_the_cardgame_spec_loads(repo):
     assert phase.max_score == 100
     assert spec.student_modules(1) == ()
     assert spec.submitted_modules(1) == (
-        "card", "trick", "base_game", "simple_computer_player",
+        "card",
+        "trick",
+        "base_game",
+        "simple_computer_player",
     )
 
 
@@ -128,3 +157,24 @@ def test_provided_modules_ship_as_bytecode_unless_the_spec_says_source(repo, tmp
     wrong = _broken(tmp_path, "[limits]", '[handout]\nprovided = "pyc"\n\n[limits]')
     with pytest.raises(CardlabError, match=r"handout\.provided: 'pyc' is not one of"):
         load_spec(wrong, repo.reference_dir("bisca"))
+
+
+def test_code_of_a_package_module_names_that_module():
+    modules = ["cards.card", "cards.hand", "whist.trick"]
+    assert code_module("cards.card", modules) == "cards.card"
+    assert code_module("whist.trick.Trick.set_card", modules) == "whist.trick"
+    assert code_module("card.Card.__eq__", ["card", "trick"]) == "card"
+    whole = Part("trick", "Trick", 15, code=("whist.trick",))
+    assert whole.covers("whist.trick", "Trick.set_card")
+    assert not whole.covers("whist.basic_whist", "BasicWhist.play_hand")
+    single = Part("play", "Trick.play", 10, code=("whist.trick.Trick.set_card",))
+    assert single.covers("whist.trick", "Trick.set_card")
+    assert not single.covers("whist.trick", "Trick.winner")
+
+
+def test_whist_parts_grade_their_own_modules_on_the_students_code(repo):
+    spec = repo.spec("whist")
+    assert spec.other_parts == "student"
+    assert spec.phase(2).home_parts("whist.trick", "Trick.set_card") == ("trick",)
+    assert spec.phase(1).home_parts("cards.deck", "Deck.deal") == ("deck",)
+    assert spec.part_modules(2, "trick") == spec.submitted_modules(2)
