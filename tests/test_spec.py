@@ -26,13 +26,7 @@ def test_the_bisca_spec_loads(repo):
     assert [p.number for p in spec.phases] == [1, 2, 3]
     assert all(phase.max_score == 100 for phase in spec.phases)
     assert spec.student_modules(3) == (
-        "play",
-        "suit",
-        "card",
-        "player",
-        "deck",
-        "board",
-        "auto_player",
+        "play", "suit", "card", "player", "deck", "board", "auto_player",
     )
     tournament = spec.phase(3).tournament
     assert tournament.credit_for(0.5) == 1.0
@@ -53,17 +47,8 @@ def test_the_bisca_spec_loads(repo):
         ("deals = 60", "deals = 60\nroundz = 3", r"Additional properties are not allowed"),
         ("[[phase]]", "[[phase]", r"not valid TOML"),
     ],
-    ids=[
-        "unknown-module",
-        "non-numeric-points",
-        "duplicate-id",
-        "duplicate-phase",
-        "missing-field",
-        "negative-limit",
-        "unknown-tournament-part",
-        "unknown-key",
-        "toml",
-    ],
+    ids=["unknown-module", "non-numeric-points", "duplicate-id", "duplicate-phase",
+         "missing-field", "negative-limit", "unknown-tournament-part", "unknown-key", "toml"],
 )
 def test_a_broken_spec_is_one_line_naming_file_and_key(repo, tmp_path, old, new, message):
     path = _broken(tmp_path, old, new)
@@ -115,21 +100,10 @@ def test_cli_prints_the_report_when_the_output_cannot_be_written(toy, tmp_path):
 
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    result = CliRunner().invoke(
-        main,
-        [
-            "grade",
-            "toy",
-            "--phase",
-            "1",
-            "--format",
-            "json",
-            "--output",
-            str(blocker / "report.json"),
-            "--project",
-            str(toy.root),
-        ],
-    )
+    result = CliRunner().invoke(main, [
+        "grade", "toy", "--phase", "1", "--format", "json",
+        "--output", str(blocker / "report.json"), "--project", str(toy.root),
+    ])
     assert result.exit_code == 2
     assert '"format": "cardlab-report/1"' in result.output
     assert "could not write the report" in result.output
@@ -143,10 +117,7 @@ def test_the_cardgame_spec_loads(repo):
     assert phase.max_score == 100
     assert spec.student_modules(1) == ()
     assert spec.submitted_modules(1) == (
-        "card",
-        "trick",
-        "base_game",
-        "simple_computer_player",
+        "card", "trick", "base_game", "simple_computer_player",
     )
 
 
