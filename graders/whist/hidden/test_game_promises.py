@@ -2,11 +2,10 @@
 
 A new game's state, the players it refuses, the trumps every player is told, the report
 written (or not) through ``write``, whole games by ``play_game`` and ``basic_game``, and
-``human_game`` asking for another game. Where the contract fixes an answer (a seed
-replays the same game), it is compared with the reference's.
+``human_game`` asking for another game. How a basic player breaks a tie is left open,
+so whole games are compared with the same seeded game played again on your side, not
+with the reference's.
 """
-
-import random
 
 import pytest
 
@@ -28,15 +27,17 @@ def seat_players(student):
     ]
 
 
-def reference_game(ref, seed):
-    """The reference's game of the same players, silent."""
-    whist = ref.module("whist.basic_whist")
-    basic = ref.module("whist.basic_strategy")
-    player = ref.module("whist.basic_player")
-    players = [
-        player.BasicPlayer(seat, basic.BasicStrategy(random.Random(70 + seat))) for seat in range(4)
-    ]
-    return whist.BasicWhist(players, random.Random(seed), None)
+def hands_to_the_end(student, seed):
+    """The hands a silent seeded game plays until it is over, and its final scores."""
+    game = student.whist.basic_whist.BasicWhist(
+        seat_players(student), student.builtin("Random", seed), None
+    )
+    hands = 0
+    while not student.method(game, "is_over"):
+        student.method(game, "play_hand")
+        hands += 1
+        expect_true(hands < 40, f"seed {seed}: the game should be over within 40 hands")
+    return hands, student.attr(game, "scores")
 
 
 def test_a_new_game(student):
@@ -49,16 +50,14 @@ def test_a_new_game(student):
     expect_equal(student.builtin("len", student.attr(game, "tricks")), 0, "len(tricks), new game")
 
 
-@pytest.mark.parametrize("order", ["five players", "seats 1 0 2 3", "a None in seat 2"])
+@pytest.mark.parametrize("order", ["five players", "seats 1 0 2 3"])
 def test_players_that_cannot_sit_are_refused(student, order):
-    """Five players, ids out of order, or a None instead of a player: ValueError."""
+    """Five players, or players whose ids are not 0 to 3 in order: ValueError."""
     players = seat_players(student)
     if order == "five players":
         players.append(student.whist.basic_player.BasicPlayer(0))
-    elif order == "seats 1 0 2 3":
-        players[0], players[1] = players[1], players[0]
     else:
-        players[2] = None
+        players[0], players[1] = players[1], players[0]
     with student.raises("ValueError"):
         student.whist.basic_whist.BasicWhist(players, None, None)
 
@@ -87,61 +86,59 @@ def test_a_silent_game_writes_nothing(student):
 
 
 @pytest.mark.weight(2)
-def test_a_reported_hand_writes_the_trumps_each_trick_and_the_scores(student):
-    """With the default write (print), a hand reports at least 15 lines: trumps, 13 tricks,
-    scores."""
+def test_a_reported_hand_writes_each_trick(student):
+    """With the default write (print), a hand reports at least a line for each trick."""
     game = student.whist.basic_whist.BasicWhist(seat_players(student), student.builtin("Random", 4))
     run = student.console(student.whist.basic_whist.BasicWhist.play_hand, game)
     expect_true(run.raised is None, f"play_hand raised {getattr(run.raised, 'type_name', '')}")
     lines = [line for line in run.out.splitlines() if line.strip()]
     expect_true(
-        len(lines) >= TRICKS + 2,
-        f"play_hand with write=print wrote {len(lines)} lines, expected the trumps, each of "
-        f"the 13 tricks and the scores:\n{run.out}",
+        len(lines) >= TRICKS,
+        f"play_hand with write=print wrote {len(lines)} lines, expected one for each of "
+        f"the 13 tricks at least:\n{run.out}",
     )
 
 
 @pytest.mark.weight(3)
 @pytest.mark.parametrize("seed", [6, 77])
-def test_play_game_like_the_reference(student, ref, seed):
-    """play_game plays seeded hands until a side has 7 points and returns that side."""
-    model = reference_game(ref, seed)
-    winner = model.play_game()
+def test_play_game_plays_to_the_end(student, seed):
+    """play_game plays the hands play_hand would, until a side has 7 points, and returns
+    that side."""
+    _, scores = hands_to_the_end(student, seed)
     game = student.whist.basic_whist.BasicWhist(
         seat_players(student), student.builtin("Random", seed), None
     )
-    expect_equal(student.method(game, "play_game"), winner, f"play_game(), seed {seed}")
-    expect_equal(student.attr(game, "scores"), list(model.scores), f"scores at the end, {seed}")
-    expect_equal(student.method(game, "is_over"), True, f"is_over() at the end, seed {seed}")
-    expect_equal(student.method(game, "winner"), winner, f"winner() at the end, seed {seed}")
+    winner = student.method(game, "play_game")
+    what = f"play_game(), seed {seed}"
+    expect_equal(student.attr(game, "scores"), scores, f"{what}: scores, as hand by hand")
+    expect_true(max(scores) >= 7, f"{what}: a side should have 7 points; scores {scores}")
+    expect_equal(winner, 0 if scores[0] > scores[1] else 1, f"{what}: the side returned")
+    expect_equal(student.method(game, "is_over"), True, f"{what}: is_over() afterwards")
+    expect_equal(student.method(game, "winner"), winner, f"{what}: winner() afterwards")
 
 
-def test_play_game_reports_every_hand_and_the_winners(student, ref):
-    """With write=print, play_game writes each hand's lines and then the winners."""
-    hands = 0
-    model = reference_game(ref, 6)
-    while not model.is_over():
-        model.play_hand()
-        hands += 1
+def test_play_game_reports_every_hand(student):
+    """With write=print, play_game reports every hand it plays, each trick at least."""
+    hands, _ = hands_to_the_end(student, 6)
     game = student.whist.basic_whist.BasicWhist(seat_players(student), student.builtin("Random", 6))
     run = student.console(student.whist.basic_whist.BasicWhist.play_game, game)
     expect_true(run.raised is None, f"play_game raised {getattr(run.raised, 'type_name', '')}")
     lines = [line for line in run.out.splitlines() if line.strip()]
     expect_true(
-        len(lines) >= hands * (TRICKS + 2) + 1,
+        len(lines) >= hands * TRICKS,
         f"play_game with write=print, seed 6 ({hands} hands), wrote {len(lines)} lines: "
-        "expected each hand's report and then the winners",
+        "expected a line for each trick of each hand at least",
     )
 
 
 @pytest.mark.weight(2)
-@pytest.mark.parametrize("seed", [1, 9, 40])
-def test_basic_game_like_the_reference(student, ref, seed):
-    """basic_game(random.Random(seed), None) wins like the reference: one generator for the
-    game and the players' ties."""
-    expected = ref.module("whist.basic_whist").basic_game(random.Random(seed), None)
-    got = student.whist.basic_whist.basic_game(student.builtin("Random", seed), None)
-    expect_equal(got, expected, f"basic_game(random.Random({seed}), None)")
+@pytest.mark.parametrize("seed", [1, 9, 40, 41])
+def test_basic_game_replays_a_seed(student, seed):
+    """basic_game(random.Random(seed), None) is one seeded game: the same winner twice."""
+    play = student.whist.basic_whist.basic_game
+    first = play(student.builtin("Random", seed), None)
+    expect_true(first in (0, 1), f"basic_game(random.Random({seed}), None) returned {first!r}")
+    expect_equal(play(student.builtin("Random", seed), None), first, f"basic_game again, {seed}")
 
 
 def test_a_silent_basic_game_writes_nothing(student):
@@ -151,48 +148,23 @@ def test_a_silent_basic_game_writes_nothing(student):
     expect_equal(run.out, "", "what basic_game(random.Random(2), None) printed")
 
 
-def human_answers(ref, seed, again):
-    """Answers that play whole reference games as the person, and the prompts they meet.
-
-    Each request for a card is answered with the next number of a cycle over the hand, so
-    a refused card is followed by another until one is allowed; each question of another
-    game takes the next answer of ``again``.
-    """
-    answers, cycle, prompts = [], [0], []
-
-    def read(prompt):
-        prompts.append(prompt)
-        if prompt == AGAIN:
-            answers.append(again[len([p for p in prompts if p == AGAIN]) - 1])
-        else:
-            count = int(prompt.split("-")[1].split(")")[0])
-            cycle[0] += 1
-            answers.append(str(cycle[0] % count + 1))
-        return answers[-1]
-
-    ref.module("whist.basic_whist").human_game(read, lambda line: None, random.Random(seed))
-    return answers, prompts
-
-
 @pytest.mark.weight(3)
-@pytest.mark.parametrize("again", [("n",), ("y", "no")])
-def test_human_game_asks_for_another_game(student, ref, again):
-    """The person plays seat 0; after each game "Play another game? (y/n) " is asked, and
-    only an answer starting with "y" plays again."""
-    answers, prompts = human_answers(ref, 5, again)
+def test_human_game_ends_when_the_answer_is_not_yes(student):
+    """The person plays seat 0; after the game "Play another game? (y/n) " is asked once,
+    and an answer not starting with "y" ends human_game."""
+    typed = "\n".join(str(n) for n in range(1, 14)) + "\n"  # each card asked: 1, 2, ... 13
+    what = "human_game(rng=random.Random(6)), answering 1 to 13 in turn to every question"
     try:
         result = student.call(
             student.whist.basic_whist.human_game,
-            rng=student.builtin("Random", 5),
-            _stdin="\n".join(answers) + "\n",
+            rng=student.builtin("Random", 6),
+            _stdin=typed * 400,
         )
     except StudentRaised as error:
-        raise AssertionError(
-            f"human_game(rng=random.Random(5)) raised {error.type_name}: {error.message}"
-        ) from None
-    out = student.last_out
-    what = f"human_game(rng=random.Random(5)), answering {' then '.join(again)} to {AGAIN!r}"
+        raise AssertionError(f"{what}: raised {error.type_name}: {error.message}") from None
     expect_equal(result, None, f"{what}: the result")
-    expect_equal(out.count(AGAIN), len(again), f"{what}: the number of questions {AGAIN!r}")
-    asked = len(prompts) - len(again)
-    expect_equal(out.count("Your card (1-"), asked, f"{what}: the number of requests for a card")
+    expect_equal(student.last_out.count(AGAIN), 1, f"{what}: the questions {AGAIN!r}")
+    expect_true(
+        student.last_out.count("Your card (1-") >= TRICKS,
+        f"{what}: the person should be asked for a card in every trick",
+    )
