@@ -41,7 +41,7 @@ def test_beats_like_the_reference(student, r, pair, trumps):
 
 
 def test_beats_by_rank_within_a_suit_and_by_trumps_across_suits(student):
-    """Aimed cases of beats: equal suits compare ranks; a discard never beats."""
+    """Aimed cases of beats: equal suits compare ranks (higher only); a discard never beats."""
     beats = student.whist.trick.beats
     for played, best, trumps, expected in (
         ("3H", "2H", "CLUBS", True),
@@ -51,6 +51,8 @@ def test_beats_by_rank_within_a_suit_and_by_trumps_across_suits(student):
         ("2C", "AH", "CLUBS", True),
         ("AS", "2H", "CLUBS", False),
         ("AH", "2C", "CLUBS", False),
+        ("QH", "QH", "CLUBS", False),  # not a higher rank: a card does not beat itself
+        ("5C", "5C", "CLUBS", False),
     ):
         expect_equal(
             beats(card(played), card(best), member("Suit", trumps)),
