@@ -175,3 +175,16 @@ def test_basic_choices_refuses_an_empty_hand_or_a_complete_trick(student):
         choices([], Value("Trick", "HEARTS|0|"))
     with student.raises("ValueError"):
         choices(cards("2S"), Value("Trick", "HEARTS|0|KH 9H 5H 2C"))
+
+
+def test_basic_choices_of_any_iterable(student, r):
+    """basic_choices takes any iterable of cards: an iterator gives what the list gives."""
+    hand = "2H 9H AS 4C"
+    trick = r.trick.Trick(r.Suit["CLUBS"], 1)
+    trick.set_card(1, r.of("QH"))
+    expected = sorted(c.notation for c in r.basic.basic_choices(r.cards(hand), trick))
+    walker = student.builtin("iter", cards(hand))
+    got = student.whist.basic_strategy.basic_choices(walker, Value("Trick", "CLUBS|1|QH"))
+    call = f"basic_choices(iter([{hand}]), trick CLUBS|1|QH)"
+    expect_true(isinstance(got, frozenset | set), f"{call} gave {show(got)}, not a frozenset")
+    expect_equal(sorted(getattr(c, "text", repr(c)) for c in got), expected, call)
