@@ -79,7 +79,11 @@ def test_every_card_dealt_is_played_once(student, r):
     """A player dealt five cards plays each of them once, then has none left."""
     player = dealt_player(student, seat=0)
     played = [student.method(player, "play_card", Value("Trick", "HEARTS|0|")) for _ in range(5)]
-    expect_equal(sorted(c.text for c in played), sorted(DEALT.split()), "the five cards played")
+    expect_equal(
+        sorted(getattr(c, "text", repr(c)) for c in played),
+        sorted(DEALT.split()),
+        "the five cards played",
+    )
     expect_equal(student.builtin("len", student.attr(player, "hand")), 0, "len(hand) after five")
 
 
