@@ -75,6 +75,22 @@ def test_a_player_with_no_card_cannot_play(student):
         student.method(player, "play_card", Value("Trick", "HEARTS|2|"))
 
 
+def test_a_player_with_no_card_does_not_ask_its_strategy(student):
+    """play_card with an empty hand raises ValueError before a HumanStrategy asks anything."""
+    player = student.whist.basic_player.BasicPlayer(1, student.whist.human_strategy.HumanStrategy())
+    run = student.console(
+        student.whist.basic_player.BasicPlayer.play_card,
+        player,
+        Value("Trick", "HEARTS|1|"),
+        stdin="1\n",
+    )
+    expect_true(
+        run.raised is not None and run.raised.is_a("ValueError"),
+        "play_card of a player with no cards, its strategy a HumanStrategy: expected "
+        f"ValueError, got {show(run.result) if run.raised is None else run.raised.type_name}",
+    )
+
+
 def test_every_card_dealt_is_played_once(student, r):
     """A player dealt five cards plays each of them once, then has none left."""
     player = dealt_player(student, seat=0)
