@@ -61,14 +61,15 @@ def test_the_trick_so_far_is_shown(student):
 
 
 def test_the_hand_is_numbered_from_one(student):
-    """The hand [9S 10H 3D] is shown with the numbers 1 to 3 and each card."""
-    run = choose(student, "9S 10H 3D", "CLUBS|0|", "1\n")
+    """The hand [A♠ K♥ Q♦] is shown with each card and the numbers 1 to 3 (the cards
+    have no digit of their own, so every digit shown is a number)."""
+    run = choose(student, "AS KH QD", "CLUBS|0|", "1\n")
     shown = run.out.split("Your card (1-3)")[0]
-    for number, text, written in ((1, "9S", "9♠"), (2, "10H", "10♥"), (3, "3D", "3♦")):
+    for number, text, written in ((1, "AS", "A♠"), (2, "KH", "K♥"), (3, "QD", "Q♦")):
         expect_true(
             str(number) in shown and (text in shown or written in shown),
-            f"card {number} of the hand, {written}, should be shown before the prompt; "
-            f"got {shown!r}",
+            f"card {number} of the hand, {written}, should be shown with its number "
+            f"before the prompt; got {shown!r}",
         )
 
 
