@@ -197,14 +197,17 @@ def test_basic_choices_refuses_an_empty_hand_or_a_complete_trick(student):
         choices(cards("2S"), Value("Trick", "HEARTS|0|KH 9H 5H 2C"))
 
 
-def test_basic_choices_of_any_iterable(student, r):
+@pytest.mark.parametrize("text", ["CLUBS|1|", "CLUBS|1|QH", "CLUBS|3|KD 2D"])
+def test_basic_choices_of_any_iterable(student, r, text):
     """basic_choices takes any iterable of cards: an iterator gives what the list gives."""
-    hand = "2H 9H AS 4C"
-    trick = r.trick.Trick(r.Suit["CLUBS"], 1)
-    trick.set_card(1, r.of("QH"))
+    hand = "2H 9H AS 4C KS"
+    trumps, leader, played = text.split("|")
+    trick = r.trick.Trick(r.Suit[trumps], int(leader))
+    for offset, item in enumerate(played.split()):
+        trick.set_card((int(leader) + offset) % 4, r.of(item))
     expected = sorted(c.notation for c in r.basic.basic_choices(r.cards(hand), trick))
     walker = student.builtin("iter", cards(hand))
-    got = student.whist.basic_strategy.basic_choices(walker, Value("Trick", "CLUBS|1|QH"))
-    call = f"basic_choices(iter([{hand}]), trick CLUBS|1|QH)"
+    got = student.whist.basic_strategy.basic_choices(walker, Value("Trick", text))
+    call = f"basic_choices(iter([{hand}]), trick {text})"
     expect_true(isinstance(got, frozenset | set), f"{call} gave {show(got)}, not a frozenset")
     expect_equal(sorted(getattr(c, "text", repr(c)) for c in got), expected, call)
