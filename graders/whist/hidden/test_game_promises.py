@@ -50,14 +50,16 @@ def test_a_new_game(student):
     expect_equal(student.builtin("len", student.attr(game, "tricks")), 0, "len(tricks), new game")
 
 
-@pytest.mark.parametrize("order", ["five players", "seats 1 0 2 3"])
+@pytest.mark.parametrize("order", ["five players", "seats 1 0 2 3", "seats 0 1 3 2"])
 def test_players_that_cannot_sit_are_refused(student, order):
     """Five players, or players whose ids are not 0 to 3 in order: ValueError."""
     players = seat_players(student)
     if order == "five players":
         players.append(student.whist.basic_player.BasicPlayer(0))
-    else:
+    elif order == "seats 1 0 2 3":
         players[0], players[1] = players[1], players[0]
+    else:
+        players[2], players[3] = players[3], players[2]
     with student.raises("ValueError"):
         student.whist.basic_whist.BasicWhist(players, None, None)
 
