@@ -211,3 +211,19 @@ def test_max_walks_an_iterator_once(student):
     """Card.max takes any iterable, an iterator included, and walks it once."""
     walker = student.builtin("iter", cards("4H QS 10D QC"))
     expect_equal(student.cards.card.Card.max(walker), card("QS"), "Card.max(iter([4H QS 10D QC]))")
+
+
+@pytest.mark.part("hand")
+def test_a_copy_keeps_its_own_counts(student):
+    """Removing a card from Hand(other) leaves other's counts and total alone."""
+    original = student.cards.hand.Hand(cards("AS 2C 9S"))
+    copy = student.cards.hand.Hand(original)
+    student.method(copy, "remove", card("AS"))
+    student.method(copy, "add", card("KH"))
+    for suit, count in (("SPADES", 2), ("HEARTS", 0)):
+        expect_equal(
+            student.method(original, "count_suit", member("Suit", suit)),
+            count,
+            f"the original's count_suit(Suit.{suit}) after changing its copy",
+        )
+    expect_equal(student.attr(original, "total"), 22, "the original's total after its copy changed")
