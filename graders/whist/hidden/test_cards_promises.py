@@ -227,3 +227,12 @@ def test_a_copy_keeps_its_own_counts(student):
             f"the original's count_suit(Suit.{suit}) after changing its copy",
         )
     expect_equal(student.attr(original, "total"), 22, "the original's total after its copy changed")
+
+
+@pytest.mark.part("hand")
+def test_a_hand_added_to_itself_doubles(student):
+    """add_cards(hand) of the hand itself adds each of its cards once, in order."""
+    hand = student.cards.hand.Hand(cards("AS 2C"))
+    student.method(hand, "add_cards", hand)
+    expect_equal(student.builtin("list", hand), cards("AS 2C AS 2C"), "hand.add_cards(hand)")
+    expect_equal(student.attr(hand, "total"), 26, "the total after hand.add_cards(hand)")
