@@ -236,3 +236,12 @@ def test_a_hand_added_to_itself_doubles(student):
     student.method(hand, "add_cards", hand)
     expect_equal(student.builtin("list", hand), cards("AS 2C AS 2C"), "hand.add_cards(hand)")
     expect_equal(student.attr(hand, "total"), 26, "the total after hand.add_cards(hand)")
+
+
+@pytest.mark.part("hand")
+def test_a_hand_removed_from_itself_is_empty(student):
+    """remove_hand(hand) of the hand itself removes every card and returns True."""
+    hand = student.cards.hand.Hand(cards("AS 2C 7D"))
+    expect_equal(student.method(hand, "remove_hand", hand), True, "hand.remove_hand(hand)")
+    expect_equal(student.builtin("list", hand), [], "the hand after hand.remove_hand(hand)")
+    expect_equal(student.attr(hand, "total"), 0, "the total after hand.remove_hand(hand)")
