@@ -245,3 +245,13 @@ def test_a_hand_removed_from_itself_is_empty(student):
     expect_equal(student.method(hand, "remove_hand", hand), True, "hand.remove_hand(hand)")
     expect_equal(student.builtin("list", hand), [], "the hand after hand.remove_hand(hand)")
     expect_equal(student.attr(hand, "total"), 0, "the total after hand.remove_hand(hand)")
+
+
+@pytest.mark.part("hand")
+def test_a_card_by_its_position(student):
+    """hand[0] is the first card added, hand[-1] the last; hand[5] raises IndexError."""
+    hand = student.cards.hand.Hand(cards("AS 10H 3D"))
+    expect_equal(student.builtin("getitem", hand, 0), card("AS"), "hand[0]")
+    expect_equal(student.builtin("getitem", hand, -1), card("3D"), "hand[-1]")
+    with student.raises("IndexError"):
+        student.builtin("getitem", hand, 5)
