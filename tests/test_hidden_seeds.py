@@ -1,9 +1,10 @@
 """Hidden graders draw what student code sees from the course secret (principle 11).
 
 Hearts names its games and derives their seeds from the secret; the hidden hypothesis
-tests of hearts, kings corner, bisca and cardgame draw their examples from it (the
-``secret_examples`` fixture). Under
-one secret the deals are the same on every run; under another they differ.
+tests of hearts, kings corner, whist, bisca and cardgame draw their examples from it
+(the ``secret_examples`` fixture), and a state machine or a ``@given`` function run inside
+a test takes a seed derived from it. Under one secret the deals are the same on every
+run; under another they differ.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def test_hypothesis_examples_follow_the_course_secret():
     assert _drawn(ONE) != _drawn(OTHER)
 
 
-OPTED_IN = ["hearts", "kings_corner", "bisca", "cardgame"]
+OPTED_IN = ["hearts", "kings_corner", "whist", "bisca", "cardgame"]
 
 
 @pytest.mark.parametrize("assignment", OPTED_IN)
@@ -108,3 +109,29 @@ def test_hypothesis_functions_run_by_a_test_are_seeded_by_it(assignment):
             if isinstance(node, ast.FunctionDef) and not node.name.startswith("test_"):
                 decorators = " ".join(ast.unparse(d) for d in node.decorator_list)
                 assert "given(" not in decorators or node.name in seeded, (path.name, node.name)
+
+
+def _runs_its_own_examples(test: ast.FunctionDef) -> bool:
+    """Whether a test runs hypothesis examples the autouse fixture cannot seed: a state
+    machine, or a ``@given`` function of its own."""
+    inner_given = any(
+        isinstance(node, ast.FunctionDef)
+        and any("given" in ast.unparse(d) for d in node.decorator_list)
+        for node in ast.walk(test)
+        if node is not test
+    )
+    return inner_given or "run_state_machine_as_test(" in ast.unparse(test)
+
+
+def test_whist_examples_run_inside_a_test_are_seeded_from_the_course_secret():
+    tests = [
+        node
+        for path in sorted((ROOT / "graders" / "whist" / "hidden").glob("test_*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef)  # a test, or a helper a test calls
+    ]
+    own = [test for test in tests if _runs_its_own_examples(test)]
+    assert own  # the Hand machine and the basic rule's branches at least
+    for test in own:
+        assert "seeds" in [a.arg for a in test.args.args], test.name
+        assert "seed(seeds.seed(" in ast.unparse(test), test.name  # hypothesis.seed too

@@ -13,8 +13,17 @@ from click.testing import CliRunner
 from cardlab.cli import main
 from cardlab.course.mutants import OPERATORS, module_file, module_mutants, phase_mutants
 from cardlab.course.project import Project
+from cardlab.course.solution import write_solution
 from cardlab.errors import CardlabError
-from cardlab.judge.mutation import EQUIVALENT, KILLED, SURVIVED, grade_mutants
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.mutation import (
+    EQUIVALENT,
+    KILLED,
+    SURVIVED,
+    check_reference,
+    grade_mutants,
+    graded_home_parts,
+)
 
 SAMPLE = textwrap.dedent(
     '''\
@@ -204,6 +213,35 @@ def test_a_reference_that_loses_points_is_refused(toy, tmp_path):
     counter.write_text(counter.read_text().replace("return a + b", "return a - b"))
     with pytest.raises(CardlabError, match=r"the reference scores .* mend the graders"):
         grade_mutants(Project(root), "toy", 1)
+
+
+def test_a_part_marked_by_hand_neither_refuses_the_reference_nor_grades_mutants(toy, tmp_path):
+    root = tmp_path / "toy"
+    shutil.copytree(toy.root, root)
+    spec_file = root / "specs/toy.toml"
+    by_hand = '  [[phase.part]]\n  id = "notes"\n  title = "Notes"\n  points = 10\n'
+    by_hand += '  manual = "NOTES.md"\n\n  [[phase.equivalent]]'
+    spec_file.write_text(spec_file.read_text().replace("  [[phase.equivalent]]", by_hand, 1))
+    project = Project(root)
+    phase = project.spec("toy").phase(1)
+    assert [p.id for p in phase.parts] == ["add", "tally", "notes"]
+    solution = tmp_path / "solution"
+    write_solution(project, project.spec("toy"), solution)
+    check_reference(project, "toy", 1, solution)  # 90 of 100, the 10 left to mark by hand
+    mutants = phase_mutants(project.reference_dir("toy"), project.spec("toy"), 1)
+    assert {graded_home_parts(phase, m) for m in mutants} == {("add",), ("tally",)}
+
+
+@pytest.mark.slow  # grades whist phase 2 up to its first loss
+def test_a_run_that_stops_at_its_first_loss_plays_the_tournament_last(repo, tmp_path):
+    solution = tmp_path / "solution"
+    write_solution(repo, repo.spec("whist"), solution)
+    trick = solution / "whist" / "trick.py"  # str(trick) joins its cards with "; "
+    trick.write_text(trick.read_text().replace('", ".join(', '"; ".join('))
+    report = run(project_job(repo, "whist", 2, solution), stop_at_first_loss=True)
+    assert report.score < report.max_score - report.open_points
+    tournament = next(part for part in report.parts if part.id == "tournament")
+    assert not tournament.tests, "the practice tournament's file comes first, yet it waits"
 
 
 def test_unknown_phase_is_one_line(toy):

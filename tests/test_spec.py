@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.course.spec import load_spec
+from cardlab.course.spec import Part, code_module, load_spec
 from cardlab.errors import CardlabError
 
 BISCA = Path(__file__).resolve().parents[1] / "specs" / "bisca.toml"
@@ -128,3 +128,24 @@ def test_provided_modules_ship_as_bytecode_unless_the_spec_says_source(repo, tmp
     wrong = _broken(tmp_path, "[limits]", '[handout]\nprovided = "pyc"\n\n[limits]')
     with pytest.raises(CardlabError, match=r"handout\.provided: 'pyc' is not one of"):
         load_spec(wrong, repo.reference_dir("bisca"))
+
+
+def test_code_of_a_package_module_names_that_module():
+    modules = ["cards.card", "cards.hand", "whist.trick"]
+    assert code_module("cards.card", modules) == "cards.card"
+    assert code_module("whist.trick.Trick.set_card", modules) == "whist.trick"
+    assert code_module("card.Card.__eq__", ["card", "trick"]) == "card"
+    whole = Part("trick", "Trick", 15, code=("whist.trick",))
+    assert whole.covers("whist.trick", "Trick.set_card")
+    assert not whole.covers("whist.basic_whist", "BasicWhist.play_hand")
+    single = Part("play", "Trick.play", 10, code=("whist.trick.Trick.set_card",))
+    assert single.covers("whist.trick", "Trick.set_card")
+    assert not single.covers("whist.trick", "Trick.winner")
+
+
+def test_whist_parts_grade_their_own_modules_on_the_students_code(repo):
+    spec = repo.spec("whist")
+    assert spec.other_parts == "student"
+    assert spec.phase(2).home_parts("whist.trick", "Trick.set_card") == ("trick",)
+    assert spec.phase(1).home_parts("cards.deck", "Deck.deal") == ("deck",)
+    assert spec.part_modules(2, "trick") == spec.submitted_modules(2)

@@ -96,11 +96,12 @@ class Part:
     def covers(self, module: str, function: str) -> bool:
         """Whether this part grades ``function`` (a qualified name) of ``module``."""
         for entry in self.code:
-            name, _, qualname = entry.partition(".")
-            if name == module and (
-                not qualname or function == qualname or function.startswith(qualname + ".")
-            ):
+            if entry == module:
                 return True
+            if entry.startswith(module + "."):
+                qualname = entry[len(module) + 1 :]
+                if function == qualname or function.startswith(qualname + "."):
+                    return True
         return False
 
 
@@ -384,8 +385,19 @@ class Spec:
         part = self.phase(number).part(part_id)
         if self.other_parts == OTHER_PARTS_STUDENT or not part.code:
             return submitted
-        own = {entry.split(".", 1)[0] for entry in part.code}
+        own = {code_module(entry, submitted) for entry in part.code}
         return tuple(m for m in submitted if m in own)
+
+
+def code_module(entry: str, modules: Iterable[str]) -> str:
+    """The module a part's ``code`` entry names, among ``modules``.
+
+    The longest module that is the entry or starts it: ``card`` for ``card.Card.__eq__``,
+    ``cards.card`` for ``cards.card.Card`` in an assignment of several packages. An entry
+    naming none of them gives its first word.
+    """
+    named = [m for m in modules if entry == m or entry.startswith(m + ".")]
+    return max(named, key=len) if named else entry.split(".", 1)[0]
 
 
 def _method_module(spec: Spec, method: str) -> str:
@@ -571,7 +583,7 @@ def _check_part_code(spec: Spec, index: int, phase: Phase) -> None:
     methods = spec.student_methods(phase.number)
     for position, part in enumerate(phase.parts):
         for entry in part.code:
-            module = entry.split(".", 1)[0]
+            module = code_module(entry, modules)
             whole = module in spec.student_modules(phase.number)
             method = any(m == entry or m.startswith(entry + ".") for m in methods)
             if module not in modules or not (whole or method or entry == module):

@@ -29,7 +29,7 @@ from pathlib import Path
 from ..course.mutants import Mutant, module_file, phase_mutants
 from ..course.project import Project
 from ..course.solution import write_solution
-from ..course.spec import Spec
+from ..course.spec import Phase, Spec
 from ..errors import CardlabError
 from .grading import project_job, run
 from .results import FAILED, GradeReport
@@ -176,11 +176,14 @@ def _result(
 def check_reference(project: Project, assignment: str, phase: int, solution: Path) -> None:
     """The reference itself must score full marks, or no mutant can be judged.
 
+    Full marks are those of the parts tests grade: a part marked by hand is open until
+    the instructor marks it, for the reference too.
+
     Raises:
         CardlabError: Naming the first test the reference fails.
     """
     report = run(project_job(project, assignment, phase, solution), stop_at_first_loss=True)
-    if report.score < report.max_score:
+    if report.score < report.max_score - report.open_points:
         failing = next((t.id for t in report.tests if t.fraction < 1), "a test")
         raise CardlabError(
             f"the reference scores {report.score:g} / {report.max_score:g} in phase {phase} "
@@ -224,7 +227,7 @@ def grade_mutants(
         results: dict[str, MutantResult] = {}
         to_grade = []
         for mutant in mutants:
-            parts = graded.home_parts(mutant.module, mutant.function)
+            parts = graded_home_parts(graded, mutant)
             reason = _equivalence(mutant.id, reasons)
             if reason is not None:
                 results[mutant.id] = MutantResult(mutant, EQUIVALENT, parts, message=reason)
@@ -243,6 +246,19 @@ def grade_mutants(
         stale=tuple(entry for entry in reasons if not fnmatch.filter(known, entry)),
         jobs=jobs,
         seconds=time.perf_counter() - started,
+    )
+
+
+def graded_home_parts(graded: Phase, mutant: Mutant) -> tuple[str, ...]:
+    """The home parts of ``mutant`` that tests grade: a part marked by hand is left out.
+
+    No test runs in a part the instructor marks by hand (an ``ADVANCED.md``), so the
+    reference itself scores nothing there until it is marked; such a part can neither
+    kill a mutant nor let one survive.
+    """
+    by_hand = {part.id for part in graded.parts if part.manual}
+    return tuple(
+        part for part in graded.home_parts(mutant.module, mutant.function) if part not in by_hand
     )
 
 

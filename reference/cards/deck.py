@@ -127,6 +127,7 @@ class DealIterator(Iterator[Card]):
         """
         self._cards = deck._cards
         self._position = 0
+        self._removable = False  # whether next() has returned a card since the last remove
 
     def __next__(self) -> Card:
         """Return the next card to be dealt after those already returned.
@@ -138,6 +139,7 @@ class DealIterator(Iterator[Card]):
             raise StopIteration
         card = self._cards[self._position]
         self._position += 1
+        self._removable = True
         return card
 
     def remove(self) -> None:
@@ -147,8 +149,9 @@ class DealIterator(Iterator[Card]):
             RuntimeError: If ``next`` has not returned a card since the iterator was
                 made or since the last ``remove``.
         """
-        if self._position == 0:
+        if not self._removable:
             raise RuntimeError("remove() needs a card returned by next() first")
+        self._removable = False
         self._position -= 1
         del self._cards[self._position]
 

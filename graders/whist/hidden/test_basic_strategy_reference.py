@@ -5,6 +5,7 @@ card is right: your choice is checked for membership in the reference's set of a
 cards, never against the card the reference happens to pick.
 """
 
+import hypothesis
 import pytest
 from hypothesis import given, settings
 from whist_situations import BRANCHES, situations
@@ -29,9 +30,11 @@ def situation_text(trumps, leader, trick, hand):
 
 @pytest.mark.weight(2)
 @pytest.mark.parametrize("branch", BRANCHES)
-def test_choice_is_allowed(student, r, branch):
+def test_choice_is_allowed(student, r, seeds, branch):
     """In each branch of the rule, over random situations, the card chosen is an allowed one."""
 
+    # A @given made inside a test is seeded here, not by the autouse fixture.
+    @hypothesis.seed(seeds.seed("whist", "basic choices", branch))
     @settings(max_examples=15, deadline=None)
     @given(situations(r, branch))
     def check(drawn):

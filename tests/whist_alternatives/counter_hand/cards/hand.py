@@ -107,6 +107,10 @@ class Hand:
         """<c1, c2>."""
         return "<{}>".format(", ".join(str(card) for card in self._cards))
 
+    def __repr__(self) -> str:
+        """Hand(c1 c2), in notation."""
+        return "Hand({})".format(" ".join(card.notation for card in self._cards))
+
     def __getstate__(self):
         """Version and cards."""
         return {"format": type(self).FORMAT_VERSION, "cards": self._cards}

@@ -77,6 +77,7 @@ class DealIterator:
         """Start at the top."""
         self._deck = deck
         self._index = len(deck._stack) - 1
+        self._returned = False
 
     def __iter__(self):
         """Itself."""
@@ -92,12 +93,14 @@ class DealIterator:
             raise StopIteration
         card = self._deck._stack[self._index]
         self._index -= 1
+        self._returned = True
         return card
 
     def remove(self) -> None:
-        """Remove the card last returned."""
-        if self._index + 1 >= len(self._deck._stack):
+        """Remove the card last returned, once."""
+        if not self._returned:
             raise RuntimeError("nothing to remove")
+        self._returned = False
         del self._deck._stack[self._index + 1]
 
 

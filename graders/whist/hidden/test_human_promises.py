@@ -1,0 +1,124 @@
+"""Hidden tests of HumanStrategy's promises beyond choosing by number and notation.
+
+What is shown before the first prompt (the trumps, the trick so far, the numbered hand),
+a refused answer explained before the question is asked again, ten written as "10", and
+the winner written after each trick. Your wording is your own: only what the module's
+docstring promises is read, anchored on the prompt "Your card (1-N): ".
+"""
+
+import pytest
+
+from cardlab.testing import card, expect_equal, expect_true, show
+from cardlab.worker.codec import Value
+
+pytestmark = pytest.mark.part("human")
+
+SUIT_SHOWN = {
+    "CLUBS": ("clubs", "♣"),
+    "DIAMONDS": ("diamonds", "♦"),
+    "HEARTS": ("hearts", "♥"),
+    "SPADES": ("spades", "♠"),
+}
+
+
+def choose(student, hand, trick, typed):
+    strategy = student.whist.human_strategy.HumanStrategy()
+    return student.console(
+        student.whist.human_strategy.HumanStrategy.choose_card,
+        strategy,
+        Value("Hand", hand),
+        Value("Trick", trick),
+        stdin=typed,
+    )
+
+
+def chosen(run, expected, what):
+    if run.raised is not None:
+        raise AssertionError(f"{what}: raised {run.raised.type_name}: {run.raised.message}")
+    expect_equal(run.result, expected, what)
+
+
+@pytest.mark.parametrize("trumps", list(SUIT_SHOWN))
+def test_the_trumps_are_shown(student, trumps):
+    """Before the prompt, the trump suit is shown by its name (any case) or its symbol."""
+    run = choose(student, "AS KH 2C", f"{trumps}|0|", "1\n")
+    shown = run.out.split("Your card (1-3)")[0]
+    expect_true(
+        any(form in shown.lower() for form in SUIT_SHOWN[trumps]),
+        f"{trumps.lower()} trumps should be shown before the prompt; got {shown!r}",
+    )
+
+
+def test_the_trick_so_far_is_shown(student):
+    """Before the prompt, every card already in the trick is shown."""
+    run = choose(student, "AS KH 2C", "CLUBS|1|QD 7D", "1\n")
+    shown = run.out.split("Your card (1-3)")[0]
+    for text, written in (("QD", "Q♦"), ("7D", "7♦")):
+        expect_true(
+            text in shown or written in shown,
+            f"the trick [Q♦ 7♦] should be shown before the prompt; {written} is not in {shown!r}",
+        )
+
+
+def test_the_hand_is_numbered_from_one(student):
+    """The hand [A♠ K♥ Q♦] is shown with each card and the numbers 1 to 3 (the cards
+    have no digit of their own, so every digit shown is a number)."""
+    run = choose(student, "AS KH QD", "CLUBS|0|", "1\n")
+    shown = run.out.split("Your card (1-3)")[0]
+    for number, text, written in ((1, "AS", "A♠"), (2, "KH", "K♥"), (3, "QD", "Q♦")):
+        expect_true(
+            str(number) in shown and (text in shown or written in shown),
+            f"card {number} of the hand, {written}, should be shown with its number "
+            f"before the prompt; got {shown!r}",
+        )
+
+
+def test_a_ten_by_its_notation(student):
+    """Typing 10h chooses the Ten of Hearts."""
+    chosen(choose(student, "9S 10H 3D", "CLUBS|0|", "10h\n"), card("10H"), "typed 10h")
+
+
+def test_a_hand_of_one_card(student):
+    """With one card left the prompt is "Your card (1-1): ", and 1 chooses it."""
+    run = choose(student, "QC", "HEARTS|2|", "1\n")
+    chosen(run, card("QC"), "hand [QC], typed 1")
+    expect_equal(run.out.count("Your card (1-1): "), 1, "prompts 'Your card (1-1): '")
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize(
+    ("trick", "typed", "why"),
+    [
+        ("CLUBS|0|", "seven\n1\n", "a word"),
+        ("CLUBS|0|", "9\n1\n", "a number above the hand"),
+        ("CLUBS|0|", "QD\n1\n", "a card not held"),
+        ("CLUBS|3|5H", "1\n2\n", "a card that does not follow suit"),
+    ],
+)
+def test_a_refused_answer_is_explained(student, trick, typed, why):
+    """After a refused answer, a line of explanation comes before the prompt again."""
+    run = choose(student, "AS KH 2C", trick, typed)
+    if run.raised is not None:
+        raise AssertionError(f"after {why}: raised {run.raised.type_name}: {run.raised.message}")
+    between = run.out.split("Your card (1-3): ")
+    expect_true(
+        len(between) == 3 and bool(between[1].strip()),
+        f"after {why} ({typed.split()[0]!r}), an explanation should be written before the "
+        f"question is asked again; the output was {run.out!r}",
+    )
+
+
+def test_the_winner_of_each_trick_is_written(student):
+    """update_data writes a line on the completed trick and who won it."""
+    strategy = student.whist.human_strategy.HumanStrategy()
+    run = student.console(
+        student.whist.human_strategy.HumanStrategy.update_data,
+        strategy,
+        Value("Trick", "CLUBS|2|KH 9H 5H 2C"),
+    )
+    expect_true(
+        run.raised is None and bool(run.out.strip()),
+        f"update_data of a completed trick should write who won it; it wrote {run.out!r}"
+        + ("" if run.raised is None else f" and raised {run.raised.type_name}"),
+    )
+    expect_equal(run.result, None, f"update_data's result, {show(run.result)}")
