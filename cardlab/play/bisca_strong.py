@@ -43,20 +43,16 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
+
+from .bisca_inference import HandBelief
 
 SAMPLES = 100
 """Random deals of the unseen cards tried at every move while the stock is large."""
 
 EXACT_STOCK = 2
 """With this many cards or fewer in the stock, every deal of the unseen cards is tried."""
-
-RECALL = 4
-"""The other player's last choices that a guess of its hand must explain."""
-
-TRIES = 10
-"""Guesses of the unseen cards tried for each deal wanted, before settling for fewer."""
 
 TRUMP_WORTHY_POINTS = 3
 """The AutoPlayer spends a trump on a led non-trump worth at least this many points."""
@@ -143,22 +139,6 @@ def _auto_follow_rule(hand: list[int], led: int, stock_size: int, t: _Tables) ->
     return min(hand, key=t.discard_cost.__getitem__), True
 
 
-def _auto_could_lead(hand: list[int], card: int, t: _Tables) -> bool:
-    """Whether the AutoPlayer could lead ``card`` from ``hand``.
-
-    Cards of the same cost (the same rank in two non-trump suits) are told apart by their
-    order in its hand, which nobody else sees, so any of them fits.
-    """
-    cost = t.lead_cost
-    return cost[card] == min(cost[c] for c in hand)
-
-
-def _auto_could_follow(hand: list[int], led: int, stock_size: int, card: int, t: _Tables) -> bool:
-    """Whether the AutoPlayer could play ``card`` from ``hand`` on ``led`` (ties allowed)."""
-    choice, gave_away = _auto_follow_rule(hand, led, stock_size, t)
-    return choice == card or (gave_away and t.discard_cost[card] == t.discard_cost[choice])
-
-
 class _Choice(NamedTuple):
     """A card the other player chose: led when ``on`` is -1, else played on ``on``."""
 
@@ -185,31 +165,6 @@ def _their_choices(
             choices.append(_Choice(led, -1, stock_size))
         i_lead = i_lead != t.beats[led][followed]
     return choices
-
-
-def _explanations(hand: list[int], choices: Sequence[_Choice], t: _Tables) -> int:
-    """In how many ways an AutoPlayer holding ``hand`` now made ``choices`` (oldest first).
-
-    Going back a round puts the card it played back into its hand and takes out one of
-    the cards it holds, the one it drew after that round (any of them: each way is a
-    different order of the stock, all equally likely). A way counts when the hand so
-    rebuilt could have made the choice of every round. The count is proportional to how
-    likely ``hand`` is, given the choices seen.
-    """
-    if not choices:
-        return 1
-    *older, last = choices
-    ways = 0
-    drawn_after = range(len(hand)) if last.stock_size > 0 else (len(hand),)
-    for drawn in drawn_after:
-        before = [*hand[:drawn], *hand[drawn + 1 :], last.card]
-        if last.on < 0:
-            fits = _auto_could_lead(before, last.card, t)
-        else:
-            fits = _auto_could_follow(before, last.on, last.stock_size, last.card, t)
-        if fits:
-            ways += _explanations(before, older, t)
-    return ways
 
 
 class _Search:
@@ -374,6 +329,9 @@ class StrongPlayer:
         self._search: _Search | None = None
         self._trump: Any = None
         self._start: tuple[bool, int] | None = None  # (I led the first round, its stock)
+        self._shown = -1  # the trump card shown at the start
+        self._belief: HandBelief | None = None
+        self._learned = 0  # the other player's choices taken into account
 
     def choose(self, view: Any) -> Any:
         """The card to play for ``view``: one of ``view.hand``.
@@ -382,15 +340,17 @@ class StrongPlayer:
         the table, the stock size and the cards played.
         """
         hand = tuple(view.hand)
+        number = self._number
         if self._start is None and not view.played:
             self._start = (not view.table, view.stock_size)
+            self._shown = number[view.trump_card]
         if len(hand) == 1:
             return hand[0]
         search = self._search_for(view.trump)
-        number = self._number
         mine = [number[card] for card in hand]
         led = number[view.table[0]] if view.table else -1
         played = [number[card] for card in view.played]
+        self._learn(played, mine, search.t)
         seen = {*mine, *played, led}
         shown = -1 if view.trump_card is None else number[view.trump_card]
         unseen = [c for c in range(len(self._deck)) if c not in seen and c != shown]
@@ -398,8 +358,7 @@ class StrongPlayer:
         if view.stock_size == 0:
             values = self._endgame_values(search, mine, sum(1 << c for c in unseen), led)
         else:
-            likelihood = self._likelihood(played, led, search.t)
-            deals = self._deals(unseen, their_count, view.stock_size, shown, likelihood)
+            deals = self._deals(unseen, their_count, view.stock_size, shown, led)
             values = self._dealt_values(search, mine, led, deals)
         best = max(range(len(hand)), key=values.__getitem__)
         return hand[best]
@@ -428,69 +387,98 @@ class StrongPlayer:
                 values.append(-gain + search.they_lead(rest, theirs))
         return values
 
-    def _likelihood(self, played: list[int], led: int, t: _Tables) -> Callable[[list[int]], int]:
-        """How well a guess of the other hand explains the other player's recent choices.
+    def _learn(self, played: list[int], mine: list[int], t: _Tables) -> None:
+        """Feed the other player's new choices to the belief about its hand.
 
-        The guess is weighed as the hand of a reference AutoPlayer: by the number of
-        ways it could have made its last :data:`RECALL` choices (and led ``led``, if it
-        has just led), see :func:`_explanations`. Every guess weighs 1 if the bot did
-        not see the game from its start.
+        Nothing is learnt if the bot did not see the game from its start.
         """
         if self._start is None:
-            return lambda theirs: 1
-        choices = _their_choices(played, *self._start, t)[-RECALL:]
+            return
+        choices = _their_choices(played, *self._start, t)
+        theirs = {choice.card for choice in choices}
+        everything = (1 << len(self._deck)) - 1
+        my_cards = sum(1 << c for c in {*mine, *(c for c in played if c not in theirs)})
+        if self._belief is None:
+            self._belief = HandBelief(t, everything & ~my_cards & ~(1 << self._shown))
+        before = 0  # the cards played before the round
+        for r, choice in enumerate(choices):
+            if r >= self._learned:
+                pool = everything & ~my_cards & ~before
+                if choice.stock_size:
+                    pool &= ~(1 << self._shown)
+                self._belief.observe(choice.card, choice.on, choice.stock_size, pool)
+            before |= 1 << played[2 * r] | 1 << played[2 * r + 1]
+        self._learned = len(choices)
 
-        def likelihood(theirs: list[int]) -> int:
-            if led < 0:
-                return _explanations(theirs, choices, t)
-            hand = [*theirs, led]
-            return _explanations(hand, choices, t) if _auto_could_lead(hand, led, t) else 0
-
-        return likelihood
+    def _hand_weights(self, pool: int, led: int, stock_size: int) -> tuple[float, dict]:
+        """The chance that the other player is an AutoPlayer, and its hands' weights."""
+        belief = self._belief
+        if belief is None or not belief.odds:
+            return 0.0, {}
+        weights = (
+            belief.hand_weights(pool, led, stock_size)
+            if led >= 0 or stock_size <= EXACT_STOCK
+            else belief.pair_weights(pool)
+        )
+        return (belief.auto, weights) if weights else (0.0, {})
 
     def _deals(
-        self,
-        unseen: list[int],
-        their_count: int,
-        stock_size: int,
-        shown: int,
-        likelihood: Callable[[list[int]], int],
-    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        self, unseen: list[int], their_count: int, stock_size: int, shown: int, led: int
+    ) -> list[tuple[float, int, tuple[int, ...]]]:
         """Weighed deals of the unseen cards: (weight, the other hand, the stock).
 
         The stock lists its next card first and ends with the shown trump card. Every
-        possible deal when the stock is small, else up to ``samples`` random ones, each
-        weighed by its ``likelihood``; deals of weight 0 are left out, unless no deal
-        explains what the other player did (it does not play like an AutoPlayer), when
-        every deal weighs the same.
+        possible deal when the stock is small, each weighed by the probability of its
+        hand; else ``samples`` random deals, the other hand drawn from its posterior
+        (:class:`HandBelief`, a mixture of an AutoPlayer and an unknown player).
         """
         hidden = stock_size - 1  # the stock's cards above the shown trump card
-        deals, blind = [], []
+        pool = sum(1 << c for c in unseen)
+        auto, weights = self._hand_weights(pool, led, stock_size)
         if stock_size <= EXACT_STOCK:
-            for theirs in itertools.combinations(unseen, their_count):
-                weight = likelihood(list(theirs))
-                hand = sum(1 << c for c in theirs)
-                rest = [c for c in unseen if c not in theirs]
-                for order in itertools.permutations(rest, hidden):
-                    blind.append((1, hand, (*order, shown)))
-                    if weight:
-                        deals.append((weight, hand, (*order, shown)))
-            return deals or blind
-        for _ in range(self._samples * TRIES):
-            self._rng.shuffle(unseen)
-            theirs = unseen[:their_count]
-            deal = (
-                sum(1 << c for c in theirs),
-                (*unseen[their_count : their_count + hidden], shown),
+            return self._every_deal(unseen, their_count, hidden, shown, auto, weights)
+        deals = []
+        rng, guessed = self._rng, []
+        chosen = sum(rng.random() < auto for _ in range(self._samples))
+        if chosen:
+            keys = list(weights)
+            guessed = rng.choices(keys, list(weights.values()), k=chosen)
+        for known in guessed:
+            if known.bit_count() < their_count:  # a pair: the third card is any other
+                while True:
+                    third = unseen[rng.randrange(len(unseen))]
+                    if not known >> third & 1:
+                        break
+                known |= 1 << third
+            rest = [c for c in unseen if not known >> c & 1]
+            rng.shuffle(rest)
+            deals.append((1, known, (*rest[:hidden], shown)))
+        for _ in range(self._samples - chosen):
+            rng.shuffle(unseen)
+            theirs = sum(1 << c for c in unseen[:their_count])
+            deals.append((1, theirs, (*unseen[their_count : their_count + hidden], shown)))
+        return deals
+
+    @staticmethod
+    def _every_deal(
+        unseen: list[int], their_count: int, hidden: int, shown: int, auto: float, weights: dict
+    ) -> list[tuple[float, int, tuple[int, ...]]]:
+        """Every deal of the unseen cards, weighed by the probability of its other hand."""
+        hands = [
+            sum(1 << c for c in cards) for cards in itertools.combinations(unseen, their_count)
+        ]
+        total = sum(weights.values())
+        deals = []
+        for hand in hands:
+            weight = (1 - auto) / len(hands) + (
+                auto * weights.get(hand, 0.0) / total if auto else 0
             )
-            if len(blind) < self._samples:
-                blind.append((1, *deal))
-            weight = likelihood(theirs)
-            if weight:
-                deals.append((weight, *deal))
-                if len(deals) == self._samples:
-                    break
-        return deals or blind
+            if not weight:
+                continue
+            rest = [c for c in unseen if not hand >> c & 1]
+            for order in itertools.permutations(rest, hidden):
+                deals.append((weight, hand, (*order, shown)))
+        return deals
 
     def _dealt_values(self, search: _Search, mine: list[int], led: int, deals: list) -> list[float]:
         """The weighed total margin of each card in hand over ``deals``."""
