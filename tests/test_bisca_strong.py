@@ -92,51 +92,6 @@ def test_its_playouts_follow_the_reference_autoplayer_rules(ref):
     assert compared == 40 * 40
 
 
-def test_the_true_other_hand_always_explains_the_choices_and_a_false_one_may_not(ref):
-    """Weighing guesses of the other hand never rules out the truth, and rules out some.
-
-    At every move of the bot while the stock lasts, the reference AutoPlayer's real hand
-    has a positive likelihood; a hand holding a cheaper non-trump than the card it has
-    just led has none.
-    """
-    deck = ref.deck.Deck.standard().cards
-    weighed = ruled_out = 0
-    for seed in range(12):
-        for seat in (0, 1):
-            player = bot(ref, seed)
-            me = ref.player.Player("strong")
-            other = ref.auto_player.AutoPlayer("reference")
-            players = [other]
-            players.insert(seat, me)
-            board = ref.board.Board(players, ref.deck.Deck(deal(ref, seed)), 0)
-            while not board.is_over:
-                view = board.view_for(board.to_play)
-                if board.to_play is not me:
-                    board.play(other.choose(view))
-                    continue
-                card = player.choose(view)
-                if view.stock_size:
-                    number = player._number
-                    led = number[view.table[0]] if view.table else -1
-                    played = [number[c] for c in view.played]
-                    likelihood = player._likelihood(played, led, player._search.t)
-                    assert likelihood([number[c] for c in other.hand]) > 0, view
-                    weighed += 1
-                    unseen = set(deck) - {*view.hand, *view.played, *view.table}
-                    if led >= 0 and view.table[0].suit != view.trump:
-                        cheaper = [
-                            c
-                            for c in unseen
-                            if c.suit != view.trump and c.points < view.table[0].points
-                        ]
-                        if cheaper:
-                            guess = [cheaper[0], *(c for c in other.hand if c != cheaper[0])][:2]
-                            ruled_out += likelihood([number[c] for c in guess]) == 0
-                board.play(card)
-    assert weighed > 300
-    assert ruled_out > 10
-
-
 def _best_margin(mine, theirs, led, trump, my_turn: bool) -> int:
     """Brute-force minimax of an endgame on card objects: my best final margin."""
     hand = mine if my_turn else theirs

@@ -29,6 +29,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+PRIOR_ODDS = 4.0
+"""The odds that the other player is an AutoPlayer before its first choice.
+
+The bot is mostly matched against the reference AutoPlayer; anyone else soon shows it:
+a single choice that no hand of an AutoPlayer explains sets the odds to 0.
+"""
+
 MAX_ODDS = 1e12
 """Odds for the AutoPlayer beyond which more evidence changes nothing (no overflow)."""
 
@@ -97,8 +104,9 @@ class HandBelief:
     it holds or held), the cards played before, and the shown trump card.
 
     Attributes:
-        odds: How much better the AutoPlayer model explains the choices seen than the
-            unknown player does (prior odds 1).
+        odds: The posterior odds that the other player is an AutoPlayer rather than
+            an unknown player: :data:`PRIOR_ODDS` times how much better the AutoPlayer
+            explains the choices seen.
     """
 
     def __init__(self, tables: Any, pool: int) -> None:
@@ -106,7 +114,7 @@ class HandBelief:
         self.t = tables
         cards = bits(pool)
         self._pairs = {1 << a | 1 << b: 1.0 for i, a in enumerate(cards) for b in cards[i + 1 :]}
-        self.odds = 1.0
+        self.odds = PRIOR_ODDS
 
     @property
     def auto(self) -> float:

@@ -46,13 +46,17 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .bisca_inference import HandBelief
+from .bisca_inference import HandBelief, bits
 
 SAMPLES = 100
 """Random deals of the unseen cards tried at every move while the stock is large."""
 
 EXACT_STOCK = 2
 """With this many cards or fewer in the stock, every deal of the unseen cards is tried."""
+
+AUTO_TRUST = 0.99
+"""Above this posterior chance that the other player is an AutoPlayer, the searches
+model it as one (its moves are the AutoPlayer's), rather than as playing its best."""
 
 TRUMP_WORTHY_POINTS = 3
 """The AutoPlayer spends a trump on a led non-trump worth at least this many points."""
@@ -101,23 +105,25 @@ class _Tables:
         self.win_value = [self.points[c] * 10 + 9 - self.strength[c] for c in range(size)]
 
 
-def _cards(mask: int) -> list[int]:
-    """The card numbers in the bit set ``mask``, lowest first."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
+_CARDS: dict[int, tuple[int, ...]] = {}
+"""The card numbers of every bit set met so far (hands: a few thousand of them)."""
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    """The card numbers in the bit set ``mask``, lowest first (remembered)."""
+    cards = _CARDS.get(mask)
+    if cards is None:
+        cards = _CARDS[mask] = tuple(bits(mask))
     return cards
 
 
-def _auto_lead(hand: list[int], t: _Tables) -> int:
+def _auto_lead(hand: Sequence[int], t: _Tables) -> int:
     """The card the AutoPlayer leads from ``hand``: the cheapest non-trump."""
     cost = t.lead_cost
     return min(hand, key=cost.__getitem__)
 
 
-def _auto_follow(hand: list[int], led: int, stock_size: int, t: _Tables) -> int:
+def _auto_follow(hand: Sequence[int], led: int, stock_size: int, t: _Tables) -> int:
     """The card the AutoPlayer plays on ``led``.
 
     Its strongest-scoring same-suit winner; else its weakest trump if the led card is a
@@ -126,7 +132,9 @@ def _auto_follow(hand: list[int], led: int, stock_size: int, t: _Tables) -> int:
     return _auto_follow_rule(hand, led, stock_size, t)[0]
 
 
-def _auto_follow_rule(hand: list[int], led: int, stock_size: int, t: _Tables) -> tuple[int, bool]:
+def _auto_follow_rule(
+    hand: Sequence[int], led: int, stock_size: int, t: _Tables
+) -> tuple[int, bool]:
     """The AutoPlayer's card on ``led``, and whether it merely gave away its cheapest."""
     led_suit, led_strength = t.suit[led], t.strength[led]
     winners = [c for c in hand if t.suit[c] == led_suit and t.strength[c] > led_strength]
@@ -174,6 +182,23 @@ class _Search:
         """Start with no endgame solved."""
         self.t = tables
         self._endgames: dict[tuple[int, int, int], int] = {}
+        self._leads: dict[int, int] = {}
+        self._follows: dict[int, int] = {}
+
+    def auto_lead(self, hand: int) -> int:
+        """The card the AutoPlayer leads from the bit set ``hand`` (remembered)."""
+        card = self._leads.get(hand)
+        if card is None:
+            card = self._leads[hand] = _auto_lead(_cards(hand), self.t)
+        return card
+
+    def auto_follow(self, hand: int, led: int, stock_size: int) -> int:
+        """The card the AutoPlayer plays from ``hand`` on ``led`` (remembered)."""
+        key = hand << 7 | led << 1 | (stock_size == 0)
+        card = self._follows.get(key)
+        if card is None:
+            card = self._follows[key] = _auto_follow(_cards(hand), led, stock_size, self.t)
+        return card
 
     def endgame(self, mine: int, theirs: int, led: int) -> int:
         """The best margin from now (my points minus theirs), the stock empty.
@@ -262,11 +287,15 @@ class _Search:
             mine, theirs = mine | 1 << second, theirs | 1 << first
         if i_won:
             return gain + self.exact(mine, theirs, stock, -1)
+        return -gain + self.exact_they_lead(mine, theirs, stock)
+
+    def exact_they_lead(self, mine: int, theirs: int, stock: tuple[int, ...]) -> int:
+        """The other player leads its best card, both hands and the stock known."""
         worst = None
         for card in _cards(theirs):
             value = self.exact(mine, theirs ^ (1 << card), stock, card)
             worst = value if worst is None else min(worst, value)
-        return -gain + worst
+        return 0 if worst is None else worst
 
     def rollout(
         self, mine: int, theirs: int, stock: list[int], led: int, followed: int, i_led: bool
@@ -298,15 +327,50 @@ class _Search:
                     self.endgame(mine, theirs, -1) if i_won else self.they_lead(mine, theirs)
                 )
             i_led, size = i_won, len(stock)
-            my_cards, their_cards = _cards(mine), _cards(theirs)
             if i_led:
-                led = _auto_lead(my_cards, t)
-                followed = _auto_follow(their_cards, led, size, t)
+                led = self.auto_lead(mine)
+                followed = self.auto_follow(theirs, led, size)
                 mine, theirs = mine ^ (1 << led), theirs ^ (1 << followed)
             else:
-                led = _auto_lead(their_cards, t)
-                followed = _auto_follow(my_cards, led, size, t)
+                led = self.auto_lead(theirs)
+                followed = self.auto_follow(mine, led, size)
                 mine, theirs = mine ^ (1 << followed), theirs ^ (1 << led)
+
+
+class _AutoSearch(_Search):
+    """The same searches, the other player following the AutoPlayer's rules.
+
+    Only the other player's moves change: it plays the card the reference AutoPlayer
+    would, rather than its best. Used when its choices so far show that it plays like
+    one (:attr:`HandBelief.auto`); against anyone else it could be exploited.
+    """
+
+    def reply(self, mine: int, theirs: int, led: int) -> int:
+        """The other player answers my ``led`` card as an AutoPlayer (stock empty)."""
+        t = self.t
+        card = self.auto_follow(theirs, led, 0)
+        rest = theirs ^ (1 << card)
+        gain = t.points[card] + t.points[led]
+        if t.beats[led][card]:
+            return -gain + (self.they_lead(mine, rest) if rest else 0)
+        return gain + (self.endgame(mine, rest, -1) if mine else 0)
+
+    def they_lead(self, mine: int, theirs: int) -> int:
+        """The other player leads as an AutoPlayer (stock empty)."""
+        if not theirs:
+            return 0
+        card = self.auto_lead(theirs)
+        return self.endgame(mine, theirs ^ (1 << card), card)
+
+    def exact_reply(self, mine: int, theirs: int, stock: tuple[int, ...], led: int) -> int:
+        """The other player answers my ``led`` card as an AutoPlayer."""
+        card = self.auto_follow(theirs, led, len(stock))
+        return self.settle(mine, theirs ^ (1 << card), stock, led, card, i_led=True)
+
+    def exact_they_lead(self, mine: int, theirs: int, stock: tuple[int, ...]) -> int:
+        """The other player leads as an AutoPlayer, both hands and the stock known."""
+        card = self.auto_lead(theirs)
+        return self.exact(mine, theirs ^ (1 << card), stock, card)
 
 
 class StrongPlayer:
@@ -327,6 +391,7 @@ class StrongPlayer:
         self._rng = random.Random(seed)
         self._samples = samples
         self._search: _Search | None = None
+        self._auto_search: _AutoSearch | None = None
         self._trump: Any = None
         self._start: tuple[bool, int] | None = None  # (I led the first round, its stock)
         self._shown = -1  # the trump card shown at the start
@@ -351,6 +416,8 @@ class StrongPlayer:
         led = number[view.table[0]] if view.table else -1
         played = [number[card] for card in view.played]
         self._learn(played, mine, search.t)
+        if self._belief is not None and self._belief.auto > AUTO_TRUST:
+            search = self._auto_search
         seen = {*mine, *played, led}
         shown = -1 if view.trump_card is None else number[view.trump_card]
         unseen = [c for c in range(len(self._deck)) if c not in seen and c != shown]
@@ -366,7 +433,8 @@ class StrongPlayer:
     def _search_for(self, trump: Any) -> _Search:
         """The search of this game (made at the first move, when the trump is known)."""
         if self._search is None or trump != self._trump:
-            self._search = _Search(_Tables(self._deck, trump))
+            tables = _Tables(self._deck, trump)
+            self._search, self._auto_search = _Search(tables), _AutoSearch(tables)
             self._trump = trump
         return self._search
 
@@ -483,7 +551,7 @@ class StrongPlayer:
     def _dealt_values(self, search: _Search, mine: list[int], led: int, deals: list) -> list[float]:
         """The weighed total margin of each card in hand over ``deals``."""
         hand = sum(1 << c for c in mine)
-        t, values = search.t, [0.0] * len(mine)
+        values = [0.0] * len(mine)
         exact = len(deals[0][2]) <= EXACT_STOCK
         for weight, theirs, stock in deals:
             for i, card in enumerate(mine):
@@ -494,7 +562,7 @@ class StrongPlayer:
                 if led >= 0:
                     pair, others = (led, card), theirs
                 else:
-                    reply = _auto_follow(_cards(theirs), card, len(stock), t)
+                    reply = search.auto_follow(theirs, card, len(stock))
                     pair, others = (card, reply), theirs ^ (1 << reply)
                 drawn = list(reversed(stock))
                 values[i] += weight * search.rollout(rest, others, drawn, *pair, i_led=led < 0)
