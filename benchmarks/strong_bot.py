@@ -8,7 +8,8 @@ while the stock lasts, exact search once it is nearly empty.
 Every deal is played twice, the strong bot in seat 0 then in seat 1. Prints the bot's
 share of games (wins + ties / 2) and of points (its points / 120), each with a 95%
 interval over deals (a deal's two games are averaged first, since they are not
-independent), and the processor time of a move.
+independent), and the processor time of a move (the process's own clock, which the
+other programs sharing the machine do not inflate).
 
 ``--told`` measures a bound rather than the bot: the same search *told* the other hand
 (``hand``; the stock is still guessed) or the other hand and the stock's order (``all``,
@@ -80,9 +81,9 @@ def game(seed: int, seat: int, samples: int, told: str) -> tuple[float, int, flo
         player = board.to_play
         view = board.view_for(player)
         if player is me:
-            started = time.perf_counter()
+            started = time.process_time()
             card = strong.choose(view)
-            thinking += time.perf_counter() - started
+            thinking += time.process_time() - started
             moves += 1
         else:
             card = player.choose(view)

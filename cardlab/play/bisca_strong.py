@@ -16,17 +16,20 @@ stock, apart from the shown trump card, which is drawn last.
   both players then follow the reference AutoPlayer's rules of thumb until the stock is
   empty, and the end is searched exactly. The card with the best mean margin is played.
 
-While the stock lasts, a deal is also **weighed** by how well it explains what the other
-player did: the bot remembers the game from its first move, and a guessed hand counts
-in proportion to the number of ways a reference AutoPlayer holding it could have made
-its last :data:`RECALL` choices (:func:`_explanations`). An AutoPlayer leads its
-cheapest non-trump, so a guess that gives it a cheaper one than the card it led weighs
-nothing. If no guess explains the choices (the other player is not an AutoPlayer), every
-deal weighs the same.
+The other hand is **guessed from what the other player did**: the bot remembers the game
+from its first move and keeps the exact posterior over the other hand given every choice
+the other player made (:class:`~cardlab.play.bisca_inference.HandBelief`), for two
+models of it mixed by how well each explains those choices: the reference AutoPlayer
+(whose rules rule hands out: it leads its cheapest non-trump, so it holds no cheaper
+one than the card it led) and an unknown player whose choices say nothing. Random deals
+draw the other hand from that posterior; the exhaustive deals are weighed by it.
 
-The rollouts and the weights model the other player as the reference AutoPlayer: that
-is the only opponent the bot knows, and a quick guess at how anyone plays. The exact
-searches assume nothing: there the other player plays its best. The bot never reads the
+The rollouts model the other player as the reference AutoPlayer: that is the only
+opponent the bot knows, and a quick guess at how anyone plays. The exact searches model
+it as an AutoPlayer too once its choices make that nearly certain (:data:`AUTO_TRUST`);
+otherwise they assume nothing, and the other player plays its best. A single choice that
+no AutoPlayer would have made rules the model out for the rest of the game, so a person
+or a student's bot cannot lure the bot into trusting it. The bot never reads the
 other hand or the order of the stock; it deals the unseen cards itself, from its own
 seeded random source, so a game replays exactly.
 
@@ -53,6 +56,10 @@ SAMPLES = 100
 
 EXACT_STOCK = 2
 """With this many cards or fewer in the stock, every deal of the unseen cards is tried."""
+
+LOOKAHEAD = 1
+"""My next cards chosen by search, not by the AutoPlayer's rules, in a random deal's
+rollout (:meth:`_Search.lookahead`); each costs three times the time."""
 
 AUTO_TRUST = 0.99
 """Above this posterior chance that the other player is an AutoPlayer, the searches
@@ -336,6 +343,56 @@ class _Search:
                 followed = self.auto_follow(mine, led, size)
                 mine, theirs = mine ^ (1 << followed), theirs ^ (1 << led)
 
+    def lookahead(
+        self,
+        mine: int,
+        theirs: int,
+        stock: list[int],
+        led: int,
+        followed: int,
+        i_led: bool,
+        depth: int = 1,
+    ) -> int:
+        """Like :meth:`rollout`, but my next ``depth`` cards are my best, not the rule's.
+
+        After the round ``led``/``followed`` and the draws, each card of my hand is
+        played in turn and the game looked ahead from there one round less deep (rolled
+        out at depth 0); the best margin counts.
+        """
+        if depth <= 0:
+            return self.rollout(mine, theirs, stock, led, followed, i_led)
+        t = self.t
+        gain = t.points[led] + t.points[followed]
+        i_won = i_led != t.beats[led][followed]
+        margin = gain if i_won else -gain
+        if len(stock) <= 2:
+            return self.rollout(mine, theirs, stock, led, followed, i_led)
+        first, second = stock.pop(), stock.pop()
+        if i_led:
+            mine, theirs = mine | 1 << first, theirs | 1 << second
+        else:
+            mine, theirs = mine | 1 << second, theirs | 1 << first
+        size, best = len(stock), None
+        their_lead = -1 if i_won else self.auto_lead(theirs)
+        for card in _cards(mine):
+            if i_won:
+                reply = self.auto_follow(theirs, card, size)
+                value = self.lookahead(
+                    mine ^ 1 << card, theirs ^ 1 << reply, list(stock), card, reply, True, depth - 1
+                )
+            else:
+                value = self.lookahead(
+                    mine ^ 1 << card,
+                    theirs ^ 1 << their_lead,
+                    list(stock),
+                    their_lead,
+                    card,
+                    False,
+                    depth - 1,
+                )
+            best = value if best is None else max(best, value)
+        return margin + best
+
 
 class _AutoSearch(_Search):
     """The same searches, the other player following the AutoPlayer's rules.
@@ -565,7 +622,9 @@ class StrongPlayer:
                     reply = search.auto_follow(theirs, card, len(stock))
                     pair, others = (card, reply), theirs ^ (1 << reply)
                 drawn = list(reversed(stock))
-                values[i] += weight * search.rollout(rest, others, drawn, *pair, i_led=led < 0)
+                values[i] += weight * search.lookahead(
+                    rest, others, drawn, *pair, i_led=led < 0, depth=LOOKAHEAD
+                )
         return values
 
     @staticmethod
