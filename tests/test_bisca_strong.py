@@ -36,13 +36,27 @@ class SpyView:
         return getattr(self._view, name)
 
 
-def play(ref, order, seat: int, bot, *, spy: set[str] | None = None):
-    """One game of ``bot`` in ``seat`` against the reference AutoPlayer.
+class RandomPlayer:
+    """Plays a card of its hand at random (a player the bot cannot model)."""
+
+    def __init__(self, ref, seed: int) -> None:
+        self._player = ref.player.Player("random")
+        self._rng = random.Random(seed)
+
+    def __getattr__(self, name: str):
+        return getattr(self._player, name)
+
+    def choose(self, view):
+        return self._rng.choice(view.hand)
+
+
+def play(ref, order, seat: int, bot, *, spy: set[str] | None = None, other=None):
+    """One game of ``bot`` in ``seat`` against ``other`` (the reference AutoPlayer).
 
     Returns the bot's points and its cards in the order played.
     """
     me = ref.player.Player("strong")
-    players = [ref.auto_player.AutoPlayer("reference")]
+    players = [other or ref.auto_player.AutoPlayer("reference")]
     players.insert(seat, me)
     board = ref.board.Board(players, ref.deck.Deck(order), 0)
     chosen = []
@@ -92,28 +106,63 @@ def test_its_playouts_follow_the_reference_autoplayer_rules(ref):
     assert compared == 40 * 40
 
 
-def _best_margin(mine, theirs, led, trump, my_turn: bool) -> int:
-    """Brute-force minimax of an endgame on card objects: my best final margin."""
+def _best_margin(mine, theirs, led, trump, my_turn: bool, their_choice=None) -> int:
+    """Brute-force search of an endgame on card objects: my best final margin.
+
+    The other player plays its best (minimax), or the card ``their_choice(theirs, led)``.
+    """
     hand = mine if my_turn else theirs
     if not hand:
         return 0
     values = []
-    for card in hand:
+    choices = hand if my_turn or their_choice is None else [their_choice(theirs, led)]
+    for card in choices:
         rest_mine = [c for c in mine if c != card] if my_turn else mine
         rest_theirs = theirs if my_turn else [c for c in theirs if c != card]
         if led is None:
-            values.append(_best_margin(rest_mine, rest_theirs, card, trump, not my_turn))
+            values.append(
+                _best_margin(rest_mine, rest_theirs, card, trump, not my_turn, their_choice)
+            )
             continue
         follower_won = card.beats(led, trump)
         gain = card.points + led.points
         i_won = follower_won == my_turn
         value = gain if i_won else -gain
-        values.append(value + _best_margin(rest_mine, rest_theirs, None, trump, i_won))
+        values.append(
+            value + _best_margin(rest_mine, rest_theirs, None, trump, i_won, their_choice)
+        )
     return max(values) if my_turn else min(values)
 
 
-def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref):
-    """Every endgame choice is worth the best margin of an independent brute force."""
+def _autoplayer_choice(ref, trump):
+    """The reference AutoPlayer's card from a hand (in deck order) once the stock is empty."""
+    auto = ref.auto_player.AutoPlayer("other")
+    order = {card: i for i, card in enumerate(ref.deck.Deck.standard().cards)}
+
+    def choose(hand, led):
+        view = ref.board.PlayerView(
+            hand=tuple(sorted(hand, key=order.__getitem__)),
+            trump=trump,
+            trump_card=None,
+            table=() if led is None else (led,),
+            stock_size=0,
+            played=(),
+            my_points=0,
+            opponent_points=0,
+        )
+        return auto.choose(view)
+
+    return choose
+
+
+@pytest.mark.parametrize("opponent", ["autoplayer", "random"])
+def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref, opponent):
+    """Every endgame choice is worth the best margin of an independent brute force.
+
+    Against the reference AutoPlayer, which the bot has recognised by then, the best
+    margin against the AutoPlayer's own replies; against a random player, the minimax
+    margin (the other player plays its best).
+    """
     checked = 0
     for seed in range(10):
         for seat in (0, 1):
@@ -126,21 +175,23 @@ def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref):
                 return card
 
             player.choose = choose
-            play(ref, deal(ref, seed), seat, player)
+            other = RandomPlayer(ref, seed) if opponent == "random" else None
+            play(ref, deal(ref, seed), seat, player, other=other)
             for view, card in views:
                 if view.stock_size or len(view.hand) == 1:
                     continue
                 seen = {*view.hand, *view.played, *view.table}
                 theirs = [c for c in ref.deck.Deck.standard().cards if c not in seen]
                 led = view.table[0] if view.table else None
+                their_choice = _autoplayer_choice(ref, view.trump) if other is None else None
 
-                def margin(card, view=view, theirs=theirs, led=led):
+                def margin(card, view=view, theirs=theirs, led=led, their_choice=their_choice):
                     rest = [c for c in view.hand if c != card]
                     if led is None:
-                        return _best_margin(rest, theirs, card, view.trump, my_turn=False)
+                        return _best_margin(rest, theirs, card, view.trump, False, their_choice)
                     i_won = card.beats(led, view.trump)
                     gain = card.points + led.points
-                    after = _best_margin(rest, theirs, None, view.trump, my_turn=i_won)
+                    after = _best_margin(rest, theirs, None, view.trump, i_won, their_choice)
                     return (gain if i_won else -gain) + after
 
                 assert margin(card) == max(margin(c) for c in view.hand), view
