@@ -9,7 +9,9 @@ Every deal is played twice, the strong bot in seat 0 then in seat 1. Prints the 
 share of games (wins + ties / 2) and of points (its points / 120), each with a 95%
 interval over deals (a deal's two games are averaged first, since they are not
 independent), and the processor time of a move (the process's own clock, which the
-other programs sharing the machine do not inflate).
+other programs sharing the machine do not inflate). Every 100 deals it prints the share
+of points so far, so that a long run also gives the figure of its first deals (the same
+deals as a shorter run's).
 
 ``--told`` measures a bound rather than the bot: the same search *told* the other hand
 (``hand``; the stock is still guessed) or the other hand and the stock's order (``all``,
@@ -38,6 +40,9 @@ from bisca.player import Player  # noqa: E402
 from cardlab.play.bisca_strong import SAMPLES, StrongPlayer  # noqa: E402
 
 Z95 = 1.96
+
+PROGRESS = 100
+"""Deals between two progress lines (the share of points so far, on the first deals)."""
 
 
 class ToldPlayer(StrongPlayer):
@@ -97,6 +102,11 @@ def deal(number: int, samples: int, told: str) -> list[tuple[float, int, float, 
     return [game(10_000 + number, seat, samples, told) for seat in (0, 1)]
 
 
+def _deal(work: tuple[int, int, str]) -> list[tuple[float, int, float, int]]:
+    """``deal`` of one tuple of arguments, for ``Pool.imap``."""
+    return deal(*work)
+
+
 def interval(values: list[float]) -> str:
     """Mean and 95% normal interval."""
     mean = statistics.fmean(values)
@@ -114,8 +124,16 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     started = time.perf_counter()
+    deals = []
     with multiprocessing.Pool(args.jobs) as pool:
-        deals = pool.starmap(deal, ((n, args.samples, args.told) for n in range(args.deals)))
+        work = ((n, args.samples, args.told) for n in range(args.deals))
+        for results in pool.imap(_deal, work):
+            deals.append(results)
+            if len(deals) % PROGRESS == 0 and len(deals) < args.deals:
+                points = [statistics.fmean(r[1] for r in both) / 120 for both in deals]
+                load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+                print(f"first {len(deals)} deals: points {interval(points)}, load {load}")
+                sys.stdout.flush()
     seconds = time.perf_counter() - started
     games = [statistics.fmean(r[0] for r in results) for results in deals]
     points = [statistics.fmean(r[1] for r in results) / 120 for results in deals]
