@@ -13,8 +13,9 @@ stock, apart from the shown trump card, which is drawn last.
   margin over those deals is played.
 * **Stock larger.** :data:`SAMPLES` random deals of the unseen cards are drawn, the same
   for every card in hand. For each card and deal the game is played out (a *rollout*):
-  both players then follow the reference AutoPlayer's rules of thumb until the stock is
-  empty, and the end is searched exactly. The card with the best mean margin is played.
+  the bot's next card is the best of its hand (:data:`LOOKAHEAD`), then both players
+  follow the reference AutoPlayer's rules of thumb until the stock is empty, and the end
+  is searched exactly. The card with the best mean margin is played.
 
 The other hand is **guessed from what the other player did**: the bot remembers the game
 from its first move and keeps the exact posterior over the other hand given every choice
@@ -359,14 +360,12 @@ class _Search:
         played in turn and the game looked ahead from there one round less deep (rolled
         out at depth 0); the best margin counts.
         """
-        if depth <= 0:
+        if depth <= 0 or len(stock) <= 2:  # no choice of mine left before the endgame
             return self.rollout(mine, theirs, stock, led, followed, i_led)
         t = self.t
         gain = t.points[led] + t.points[followed]
         i_won = i_led != t.beats[led][followed]
         margin = gain if i_won else -gain
-        if len(stock) <= 2:
-            return self.rollout(mine, theirs, stock, led, followed, i_led)
         first, second = stock.pop(), stock.pop()
         if i_led:
             mine, theirs = mine | 1 << first, theirs | 1 << second
