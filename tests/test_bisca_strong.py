@@ -238,7 +238,7 @@ def test_it_wins_a_clear_majority_of_points_against_the_reference(ref):
     """Over 60 fixed duplicate deals (each played from both seats) it scores over 50%.
 
     A bot no better than the reference scores 0.50 on duplicate deals. The quick bot
-    measured 0.53 of points over 100 deals (the full bot 0.54 over 1,000), and a deal's
+    measured 0.53 of points over 100 deals (the full bot 0.58 over 1,000), and a deal's
     share varies by about 0.085, so 60 deals put the expected share about 2.5 standard
     errors above 0.50.
     """

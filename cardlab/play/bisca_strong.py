@@ -34,9 +34,9 @@ or a student's bot cannot lure the bot into trusting it. The bot never reads the
 other hand or the order of the stock; it deals the unseen cards itself, from its own
 seeded random source, so a game replays exactly.
 
-Against the reference AutoPlayer it scores about 0.56 of the points on duplicate deals
+Against the reference AutoPlayer it scores about 0.58 of the points on duplicate deals
 (``benchmarks/strong_bot.py``; the figures are in ``benchmarks/README.md``), in about
-15 ms a move.
+16 ms of processor time a move (up to about 50 ms at the start of a game).
 
 Cards are numbered 0..39 inside the search (their place in the deck given to the player)
 and hands are bit sets of those numbers: the searches run tens of thousands of times a
