@@ -3,7 +3,7 @@
 The strong bot (:mod:`cardlab.play.bisca_strong`) guesses the cards it has not seen. The
 reference AutoPlayer chooses by fixed rules from its own hand, so each of its choices
 rules hands out: a player that led the Queen of Spades holds no cheaper non-trump; one
-that threw a 2 on a led Ace held no trump and no card of the Ace's suit... This module
+that threw a 2 on a led non-trump Ace held no trump (it would have taken the Ace). This module
 keeps the exact Bayesian posterior over the other hand under two models of the other
 player, mixed by how well each explains every choice seen since the deal:
 
