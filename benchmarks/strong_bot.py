@@ -8,7 +8,10 @@ while the stock lasts, exact search once it is nearly empty.
 Every deal is played twice, the strong bot in seat 0 then in seat 1. Prints the bot's
 share of games (wins + ties / 2) and of points (its points / 120), each with a 95%
 interval over deals (a deal's two games are averaged first, since they are not
-independent), and the processor time of a move.
+independent), and the processor time of a move (the process's own clock, which the
+other programs sharing the machine do not inflate). Every 100 deals it prints the share
+of points so far, so that a long run also gives the figure of its first deals (the same
+deals as a shorter run's).
 
 ``--told`` measures a bound rather than the bot: the same search *told* the other hand
 (``hand``; the stock is still guessed) or the other hand and the stock's order (``all``,
@@ -37,6 +40,9 @@ from bisca.player import Player  # noqa: E402
 from cardlab.play.bisca_strong import SAMPLES, StrongPlayer  # noqa: E402
 
 Z95 = 1.96
+
+PROGRESS = 100
+"""Deals between two progress lines (the share of points so far, on the first deals)."""
 
 
 class ToldPlayer(StrongPlayer):
@@ -80,9 +86,9 @@ def game(seed: int, seat: int, samples: int, told: str) -> tuple[float, int, flo
         player = board.to_play
         view = board.view_for(player)
         if player is me:
-            started = time.perf_counter()
+            started = time.process_time()
             card = strong.choose(view)
-            thinking += time.perf_counter() - started
+            thinking += time.process_time() - started
             moves += 1
         else:
             card = player.choose(view)
@@ -94,6 +100,11 @@ def game(seed: int, seat: int, samples: int, told: str) -> tuple[float, int, flo
 def deal(number: int, samples: int, told: str) -> list[tuple[float, int, float, int]]:
     """Both games of a deal, the strong bot in seat 0 then in seat 1."""
     return [game(10_000 + number, seat, samples, told) for seat in (0, 1)]
+
+
+def _deal(work: tuple[int, int, str]) -> list[tuple[float, int, float, int]]:
+    """``deal`` of one tuple of arguments, for ``Pool.imap``."""
+    return deal(*work)
 
 
 def interval(values: list[float]) -> str:
@@ -113,8 +124,16 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     started = time.perf_counter()
+    deals = []
     with multiprocessing.Pool(args.jobs) as pool:
-        deals = pool.starmap(deal, ((n, args.samples, args.told) for n in range(args.deals)))
+        work = ((n, args.samples, args.told) for n in range(args.deals))
+        for results in pool.imap(_deal, work):
+            deals.append(results)
+            if len(deals) % PROGRESS == 0 and len(deals) < args.deals:
+                points = [statistics.fmean(r[1] for r in both) / 120 for both in deals]
+                load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+                print(f"first {len(deals)} deals: points {interval(points)}, load {load}")
+                sys.stdout.flush()
     seconds = time.perf_counter() - started
     games = [statistics.fmean(r[0] for r in results) for results in deals]
     points = [statistics.fmean(r[1] for r in results) / 120 for results in deals]

@@ -13,26 +13,30 @@ stock, apart from the shown trump card, which is drawn last.
   margin over those deals is played.
 * **Stock larger.** :data:`SAMPLES` random deals of the unseen cards are drawn, the same
   for every card in hand. For each card and deal the game is played out (a *rollout*):
-  both players then follow the reference AutoPlayer's rules of thumb until the stock is
-  empty, and the end is searched exactly. The card with the best mean margin is played.
+  the bot's next card is the best of its hand (:data:`LOOKAHEAD`), then both players
+  follow the reference AutoPlayer's rules of thumb until the stock is empty, and the end
+  is searched exactly. The card with the best mean margin is played.
 
-While the stock lasts, a deal is also **weighed** by how well it explains what the other
-player did: the bot remembers the game from its first move, and a guessed hand counts
-in proportion to the number of ways a reference AutoPlayer holding it could have made
-its last :data:`RECALL` choices (:func:`_explanations`). An AutoPlayer leads its
-cheapest non-trump, so a guess that gives it a cheaper one than the card it led weighs
-nothing. If no guess explains the choices (the other player is not an AutoPlayer), every
-deal weighs the same.
+The other hand is **guessed from what the other player did**: the bot remembers the game
+from its first move and keeps the exact posterior over the other hand given every choice
+the other player made (:class:`~cardlab.play.bisca_inference.HandBelief`), for two
+models of it mixed by how well each explains those choices: the reference AutoPlayer
+(whose rules rule hands out: it leads its cheapest non-trump, so it holds no cheaper
+one than the card it led) and an unknown player whose choices say nothing. Random deals
+draw the other hand from that posterior; the exhaustive deals are weighed by it.
 
-The rollouts and the weights model the other player as the reference AutoPlayer: that
-is the only opponent the bot knows, and a quick guess at how anyone plays. The exact
-searches assume nothing: there the other player plays its best. The bot never reads the
+The rollouts model the other player as the reference AutoPlayer: that is the only
+opponent the bot knows, and a quick guess at how anyone plays. The exact searches model
+it as an AutoPlayer too once its choices make that nearly certain (:data:`AUTO_TRUST`);
+otherwise they assume nothing, and the other player plays its best. A single choice that
+no AutoPlayer would have made rules the model out for the rest of the game, so a person
+or a student's bot cannot lure the bot into trusting it. The bot never reads the
 other hand or the order of the stock; it deals the unseen cards itself, from its own
 seeded random source, so a game replays exactly.
 
-Against the reference AutoPlayer it scores about 0.56 of the points on duplicate deals
+Against the reference AutoPlayer it scores about 0.58 of the points on duplicate deals
 (``benchmarks/strong_bot.py``; the figures are in ``benchmarks/README.md``), in about
-15 ms a move.
+16 ms of processor time a move (up to about 50 ms at the start of a game).
 
 Cards are numbered 0..39 inside the search (their place in the deck given to the player)
 and hands are bit sets of those numbers: the searches run tens of thousands of times a
@@ -43,8 +47,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
+
+from .bisca_inference import HandBelief, bits
 
 SAMPLES = 100
 """Random deals of the unseen cards tried at every move while the stock is large."""
@@ -52,11 +58,13 @@ SAMPLES = 100
 EXACT_STOCK = 2
 """With this many cards or fewer in the stock, every deal of the unseen cards is tried."""
 
-RECALL = 4
-"""The other player's last choices that a guess of its hand must explain."""
+LOOKAHEAD = 1
+"""My next cards chosen by search, not by the AutoPlayer's rules, in a random deal's
+rollout (:meth:`_Search.lookahead`); each costs three times the time."""
 
-TRIES = 10
-"""Guesses of the unseen cards tried for each deal wanted, before settling for fewer."""
+AUTO_TRUST = 0.99
+"""Above this posterior chance that the other player is an AutoPlayer, the searches
+model it as one (its moves are the AutoPlayer's), rather than as playing its best."""
 
 TRUMP_WORTHY_POINTS = 3
 """The AutoPlayer spends a trump on a led non-trump worth at least this many points."""
@@ -105,23 +113,25 @@ class _Tables:
         self.win_value = [self.points[c] * 10 + 9 - self.strength[c] for c in range(size)]
 
 
-def _cards(mask: int) -> list[int]:
-    """The card numbers in the bit set ``mask``, lowest first."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
+_CARDS: dict[int, tuple[int, ...]] = {}
+"""The card numbers of every bit set met so far (hands: a few thousand of them)."""
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    """The card numbers in the bit set ``mask``, lowest first (remembered)."""
+    cards = _CARDS.get(mask)
+    if cards is None:
+        cards = _CARDS[mask] = tuple(bits(mask))
     return cards
 
 
-def _auto_lead(hand: list[int], t: _Tables) -> int:
+def _auto_lead(hand: Sequence[int], t: _Tables) -> int:
     """The card the AutoPlayer leads from ``hand``: the cheapest non-trump."""
     cost = t.lead_cost
     return min(hand, key=cost.__getitem__)
 
 
-def _auto_follow(hand: list[int], led: int, stock_size: int, t: _Tables) -> int:
+def _auto_follow(hand: Sequence[int], led: int, stock_size: int, t: _Tables) -> int:
     """The card the AutoPlayer plays on ``led``.
 
     Its strongest-scoring same-suit winner; else its weakest trump if the led card is a
@@ -130,7 +140,9 @@ def _auto_follow(hand: list[int], led: int, stock_size: int, t: _Tables) -> int:
     return _auto_follow_rule(hand, led, stock_size, t)[0]
 
 
-def _auto_follow_rule(hand: list[int], led: int, stock_size: int, t: _Tables) -> tuple[int, bool]:
+def _auto_follow_rule(
+    hand: Sequence[int], led: int, stock_size: int, t: _Tables
+) -> tuple[int, bool]:
     """The AutoPlayer's card on ``led``, and whether it merely gave away its cheapest."""
     led_suit, led_strength = t.suit[led], t.strength[led]
     winners = [c for c in hand if t.suit[c] == led_suit and t.strength[c] > led_strength]
@@ -141,22 +153,6 @@ def _auto_follow_rule(hand: list[int], led: int, stock_size: int, t: _Tables) ->
         if trumps:
             return min(trumps, key=t.strength.__getitem__), False
     return min(hand, key=t.discard_cost.__getitem__), True
-
-
-def _auto_could_lead(hand: list[int], card: int, t: _Tables) -> bool:
-    """Whether the AutoPlayer could lead ``card`` from ``hand``.
-
-    Cards of the same cost (the same rank in two non-trump suits) are told apart by their
-    order in its hand, which nobody else sees, so any of them fits.
-    """
-    cost = t.lead_cost
-    return cost[card] == min(cost[c] for c in hand)
-
-
-def _auto_could_follow(hand: list[int], led: int, stock_size: int, card: int, t: _Tables) -> bool:
-    """Whether the AutoPlayer could play ``card`` from ``hand`` on ``led`` (ties allowed)."""
-    choice, gave_away = _auto_follow_rule(hand, led, stock_size, t)
-    return choice == card or (gave_away and t.discard_cost[card] == t.discard_cost[choice])
 
 
 class _Choice(NamedTuple):
@@ -187,31 +183,6 @@ def _their_choices(
     return choices
 
 
-def _explanations(hand: list[int], choices: Sequence[_Choice], t: _Tables) -> int:
-    """In how many ways an AutoPlayer holding ``hand`` now made ``choices`` (oldest first).
-
-    Going back a round puts the card it played back into its hand and takes out one of
-    the cards it holds, the one it drew after that round (any of them: each way is a
-    different order of the stock, all equally likely). A way counts when the hand so
-    rebuilt could have made the choice of every round. The count is proportional to how
-    likely ``hand`` is, given the choices seen.
-    """
-    if not choices:
-        return 1
-    *older, last = choices
-    ways = 0
-    drawn_after = range(len(hand)) if last.stock_size > 0 else (len(hand),)
-    for drawn in drawn_after:
-        before = [*hand[:drawn], *hand[drawn + 1 :], last.card]
-        if last.on < 0:
-            fits = _auto_could_lead(before, last.card, t)
-        else:
-            fits = _auto_could_follow(before, last.on, last.stock_size, last.card, t)
-        if fits:
-            ways += _explanations(before, older, t)
-    return ways
-
-
 class _Search:
     """Exact and sampled searches of one game, with a memory of solved endgames."""
 
@@ -219,6 +190,23 @@ class _Search:
         """Start with no endgame solved."""
         self.t = tables
         self._endgames: dict[tuple[int, int, int], int] = {}
+        self._leads: dict[int, int] = {}
+        self._follows: dict[int, int] = {}
+
+    def auto_lead(self, hand: int) -> int:
+        """The card the AutoPlayer leads from the bit set ``hand`` (remembered)."""
+        card = self._leads.get(hand)
+        if card is None:
+            card = self._leads[hand] = _auto_lead(_cards(hand), self.t)
+        return card
+
+    def auto_follow(self, hand: int, led: int, stock_size: int) -> int:
+        """The card the AutoPlayer plays from ``hand`` on ``led`` (remembered)."""
+        key = hand << 7 | led << 1 | (stock_size == 0)
+        card = self._follows.get(key)
+        if card is None:
+            card = self._follows[key] = _auto_follow(_cards(hand), led, stock_size, self.t)
+        return card
 
     def endgame(self, mine: int, theirs: int, led: int) -> int:
         """The best margin from now (my points minus theirs), the stock empty.
@@ -307,11 +295,15 @@ class _Search:
             mine, theirs = mine | 1 << second, theirs | 1 << first
         if i_won:
             return gain + self.exact(mine, theirs, stock, -1)
+        return -gain + self.exact_they_lead(mine, theirs, stock)
+
+    def exact_they_lead(self, mine: int, theirs: int, stock: tuple[int, ...]) -> int:
+        """The other player leads its best card, both hands and the stock known."""
         worst = None
         for card in _cards(theirs):
             value = self.exact(mine, theirs ^ (1 << card), stock, card)
             worst = value if worst is None else min(worst, value)
-        return -gain + worst
+        return 0 if worst is None else worst
 
     def rollout(
         self, mine: int, theirs: int, stock: list[int], led: int, followed: int, i_led: bool
@@ -343,15 +335,98 @@ class _Search:
                     self.endgame(mine, theirs, -1) if i_won else self.they_lead(mine, theirs)
                 )
             i_led, size = i_won, len(stock)
-            my_cards, their_cards = _cards(mine), _cards(theirs)
             if i_led:
-                led = _auto_lead(my_cards, t)
-                followed = _auto_follow(their_cards, led, size, t)
+                led = self.auto_lead(mine)
+                followed = self.auto_follow(theirs, led, size)
                 mine, theirs = mine ^ (1 << led), theirs ^ (1 << followed)
             else:
-                led = _auto_lead(their_cards, t)
-                followed = _auto_follow(my_cards, led, size, t)
+                led = self.auto_lead(theirs)
+                followed = self.auto_follow(mine, led, size)
                 mine, theirs = mine ^ (1 << followed), theirs ^ (1 << led)
+
+    def lookahead(
+        self,
+        mine: int,
+        theirs: int,
+        stock: list[int],
+        led: int,
+        followed: int,
+        i_led: bool,
+        depth: int = 1,
+    ) -> int:
+        """Like :meth:`rollout`, but my next ``depth`` cards are my best, not the rule's.
+
+        After the round ``led``/``followed`` and the draws, each card of my hand is
+        played in turn and the game looked ahead from there one round less deep (rolled
+        out at depth 0); the best margin counts.
+        """
+        if depth <= 0 or len(stock) <= 2:  # no choice of mine left before the endgame
+            return self.rollout(mine, theirs, stock, led, followed, i_led)
+        t = self.t
+        gain = t.points[led] + t.points[followed]
+        i_won = i_led != t.beats[led][followed]
+        margin = gain if i_won else -gain
+        first, second = stock.pop(), stock.pop()
+        if i_led:
+            mine, theirs = mine | 1 << first, theirs | 1 << second
+        else:
+            mine, theirs = mine | 1 << second, theirs | 1 << first
+        size, best = len(stock), None
+        their_lead = -1 if i_won else self.auto_lead(theirs)
+        for card in _cards(mine):
+            if i_won:
+                reply = self.auto_follow(theirs, card, size)
+                value = self.lookahead(
+                    mine ^ 1 << card, theirs ^ 1 << reply, list(stock), card, reply, True, depth - 1
+                )
+            else:
+                value = self.lookahead(
+                    mine ^ 1 << card,
+                    theirs ^ 1 << their_lead,
+                    list(stock),
+                    their_lead,
+                    card,
+                    False,
+                    depth - 1,
+                )
+            best = value if best is None else max(best, value)
+        return margin + best
+
+
+class _AutoSearch(_Search):
+    """The same searches, the other player following the AutoPlayer's rules.
+
+    Only the other player's moves change: it plays the card the reference AutoPlayer
+    would, rather than its best. Used when its choices so far show that it plays like
+    one (:attr:`HandBelief.auto`); against anyone else it could be exploited.
+    """
+
+    def reply(self, mine: int, theirs: int, led: int) -> int:
+        """The other player answers my ``led`` card as an AutoPlayer (stock empty)."""
+        t = self.t
+        card = self.auto_follow(theirs, led, 0)
+        rest = theirs ^ (1 << card)
+        gain = t.points[card] + t.points[led]
+        if t.beats[led][card]:
+            return -gain + (self.they_lead(mine, rest) if rest else 0)
+        return gain + (self.endgame(mine, rest, -1) if mine else 0)
+
+    def they_lead(self, mine: int, theirs: int) -> int:
+        """The other player leads as an AutoPlayer (stock empty)."""
+        if not theirs:
+            return 0
+        card = self.auto_lead(theirs)
+        return self.endgame(mine, theirs ^ (1 << card), card)
+
+    def exact_reply(self, mine: int, theirs: int, stock: tuple[int, ...], led: int) -> int:
+        """The other player answers my ``led`` card as an AutoPlayer."""
+        card = self.auto_follow(theirs, led, len(stock))
+        return self.settle(mine, theirs ^ (1 << card), stock, led, card, i_led=True)
+
+    def exact_they_lead(self, mine: int, theirs: int, stock: tuple[int, ...]) -> int:
+        """The other player leads as an AutoPlayer, both hands and the stock known."""
+        card = self.auto_lead(theirs)
+        return self.exact(mine, theirs ^ (1 << card), stock, card)
 
 
 class StrongPlayer:
@@ -372,8 +447,12 @@ class StrongPlayer:
         self._rng = random.Random(seed)
         self._samples = samples
         self._search: _Search | None = None
+        self._auto_search: _AutoSearch | None = None
         self._trump: Any = None
         self._start: tuple[bool, int] | None = None  # (I led the first round, its stock)
+        self._shown = -1  # the trump card shown at the start
+        self._belief: HandBelief | None = None
+        self._learned = 0  # the other player's choices taken into account
 
     def choose(self, view: Any) -> Any:
         """The card to play for ``view``: one of ``view.hand``.
@@ -382,15 +461,19 @@ class StrongPlayer:
         the table, the stock size and the cards played.
         """
         hand = tuple(view.hand)
+        number = self._number
         if self._start is None and not view.played:
             self._start = (not view.table, view.stock_size)
+            self._shown = number[view.trump_card]
         if len(hand) == 1:
             return hand[0]
         search = self._search_for(view.trump)
-        number = self._number
         mine = [number[card] for card in hand]
         led = number[view.table[0]] if view.table else -1
         played = [number[card] for card in view.played]
+        self._learn(played, mine, search.t)
+        if self._belief is not None and self._belief.auto > AUTO_TRUST:
+            search = self._auto_search
         seen = {*mine, *played, led}
         shown = -1 if view.trump_card is None else number[view.trump_card]
         unseen = [c for c in range(len(self._deck)) if c not in seen and c != shown]
@@ -398,8 +481,7 @@ class StrongPlayer:
         if view.stock_size == 0:
             values = self._endgame_values(search, mine, sum(1 << c for c in unseen), led)
         else:
-            likelihood = self._likelihood(played, led, search.t)
-            deals = self._deals(unseen, their_count, view.stock_size, shown, likelihood)
+            deals = self._deals(unseen, their_count, view.stock_size, shown, led)
             values = self._dealt_values(search, mine, led, deals)
         best = max(range(len(hand)), key=values.__getitem__)
         return hand[best]
@@ -407,7 +489,8 @@ class StrongPlayer:
     def _search_for(self, trump: Any) -> _Search:
         """The search of this game (made at the first move, when the trump is known)."""
         if self._search is None or trump != self._trump:
-            self._search = _Search(_Tables(self._deck, trump))
+            tables = _Tables(self._deck, trump)
+            self._search, self._auto_search = _Search(tables), _AutoSearch(tables)
             self._trump = trump
         return self._search
 
@@ -428,74 +511,103 @@ class StrongPlayer:
                 values.append(-gain + search.they_lead(rest, theirs))
         return values
 
-    def _likelihood(self, played: list[int], led: int, t: _Tables) -> Callable[[list[int]], int]:
-        """How well a guess of the other hand explains the other player's recent choices.
+    def _learn(self, played: list[int], mine: list[int], t: _Tables) -> None:
+        """Feed the other player's new choices to the belief about its hand.
 
-        The guess is weighed as the hand of a reference AutoPlayer: by the number of
-        ways it could have made its last :data:`RECALL` choices (and led ``led``, if it
-        has just led), see :func:`_explanations`. Every guess weighs 1 if the bot did
-        not see the game from its start.
+        Nothing is learnt if the bot did not see the game from its start.
         """
         if self._start is None:
-            return lambda theirs: 1
-        choices = _their_choices(played, *self._start, t)[-RECALL:]
+            return
+        choices = _their_choices(played, *self._start, t)
+        theirs = {choice.card for choice in choices}
+        everything = (1 << len(self._deck)) - 1
+        my_cards = sum(1 << c for c in {*mine, *(c for c in played if c not in theirs)})
+        if self._belief is None:
+            self._belief = HandBelief(t, everything & ~my_cards & ~(1 << self._shown))
+        before = 0  # the cards played before the round
+        for r, choice in enumerate(choices):
+            if r >= self._learned:
+                pool = everything & ~my_cards & ~before
+                if choice.stock_size:
+                    pool &= ~(1 << self._shown)
+                self._belief.observe(choice.card, choice.on, choice.stock_size, pool)
+            before |= 1 << played[2 * r] | 1 << played[2 * r + 1]
+        self._learned = len(choices)
 
-        def likelihood(theirs: list[int]) -> int:
-            if led < 0:
-                return _explanations(theirs, choices, t)
-            hand = [*theirs, led]
-            return _explanations(hand, choices, t) if _auto_could_lead(hand, led, t) else 0
-
-        return likelihood
+    def _hand_weights(self, pool: int, led: int, stock_size: int) -> tuple[float, dict]:
+        """The chance that the other player is an AutoPlayer, and its hands' weights."""
+        belief = self._belief
+        if belief is None or not belief.odds:
+            return 0.0, {}
+        weights = (
+            belief.hand_weights(pool, led, stock_size)
+            if led >= 0 or stock_size <= EXACT_STOCK
+            else belief.pair_weights(pool)
+        )
+        return (belief.auto, weights) if weights else (0.0, {})
 
     def _deals(
-        self,
-        unseen: list[int],
-        their_count: int,
-        stock_size: int,
-        shown: int,
-        likelihood: Callable[[list[int]], int],
-    ) -> list[tuple[int, int, tuple[int, ...]]]:
+        self, unseen: list[int], their_count: int, stock_size: int, shown: int, led: int
+    ) -> list[tuple[float, int, tuple[int, ...]]]:
         """Weighed deals of the unseen cards: (weight, the other hand, the stock).
 
         The stock lists its next card first and ends with the shown trump card. Every
-        possible deal when the stock is small, else up to ``samples`` random ones, each
-        weighed by its ``likelihood``; deals of weight 0 are left out, unless no deal
-        explains what the other player did (it does not play like an AutoPlayer), when
-        every deal weighs the same.
+        possible deal when the stock is small, each weighed by the probability of its
+        hand; else ``samples`` random deals, the other hand drawn from its posterior
+        (:class:`HandBelief`, a mixture of an AutoPlayer and an unknown player).
         """
         hidden = stock_size - 1  # the stock's cards above the shown trump card
-        deals, blind = [], []
+        pool = sum(1 << c for c in unseen)
+        auto, weights = self._hand_weights(pool, led, stock_size)
         if stock_size <= EXACT_STOCK:
-            for theirs in itertools.combinations(unseen, their_count):
-                weight = likelihood(list(theirs))
-                hand = sum(1 << c for c in theirs)
-                rest = [c for c in unseen if c not in theirs]
-                for order in itertools.permutations(rest, hidden):
-                    blind.append((1, hand, (*order, shown)))
-                    if weight:
-                        deals.append((weight, hand, (*order, shown)))
-            return deals or blind
-        for _ in range(self._samples * TRIES):
-            self._rng.shuffle(unseen)
-            theirs = unseen[:their_count]
-            deal = (
-                sum(1 << c for c in theirs),
-                (*unseen[their_count : their_count + hidden], shown),
+            return self._every_deal(unseen, their_count, hidden, shown, auto, weights)
+        deals = []
+        rng, guessed = self._rng, []
+        chosen = sum(rng.random() < auto for _ in range(self._samples))
+        if chosen:
+            keys = list(weights)
+            guessed = rng.choices(keys, list(weights.values()), k=chosen)
+        for known in guessed:
+            if known.bit_count() < their_count:  # a pair: the third card is any other
+                while True:
+                    third = unseen[rng.randrange(len(unseen))]
+                    if not known >> third & 1:
+                        break
+                known |= 1 << third
+            rest = [c for c in unseen if not known >> c & 1]
+            rng.shuffle(rest)
+            deals.append((1, known, (*rest[:hidden], shown)))
+        for _ in range(self._samples - chosen):
+            rng.shuffle(unseen)
+            theirs = sum(1 << c for c in unseen[:their_count])
+            deals.append((1, theirs, (*unseen[their_count : their_count + hidden], shown)))
+        return deals
+
+    @staticmethod
+    def _every_deal(
+        unseen: list[int], their_count: int, hidden: int, shown: int, auto: float, weights: dict
+    ) -> list[tuple[float, int, tuple[int, ...]]]:
+        """Every deal of the unseen cards, weighed by the probability of its other hand."""
+        hands = [
+            sum(1 << c for c in cards) for cards in itertools.combinations(unseen, their_count)
+        ]
+        total = sum(weights.values())
+        deals = []
+        for hand in hands:
+            weight = (1 - auto) / len(hands) + (
+                auto * weights.get(hand, 0.0) / total if auto else 0
             )
-            if len(blind) < self._samples:
-                blind.append((1, *deal))
-            weight = likelihood(theirs)
-            if weight:
-                deals.append((weight, *deal))
-                if len(deals) == self._samples:
-                    break
-        return deals or blind
+            if not weight:
+                continue
+            rest = [c for c in unseen if not hand >> c & 1]
+            for order in itertools.permutations(rest, hidden):
+                deals.append((weight, hand, (*order, shown)))
+        return deals
 
     def _dealt_values(self, search: _Search, mine: list[int], led: int, deals: list) -> list[float]:
         """The weighed total margin of each card in hand over ``deals``."""
         hand = sum(1 << c for c in mine)
-        t, values = search.t, [0.0] * len(mine)
+        values = [0.0] * len(mine)
         exact = len(deals[0][2]) <= EXACT_STOCK
         for weight, theirs, stock in deals:
             for i, card in enumerate(mine):
@@ -506,10 +618,12 @@ class StrongPlayer:
                 if led >= 0:
                     pair, others = (led, card), theirs
                 else:
-                    reply = _auto_follow(_cards(theirs), card, len(stock), t)
+                    reply = search.auto_follow(theirs, card, len(stock))
                     pair, others = (card, reply), theirs ^ (1 << reply)
                 drawn = list(reversed(stock))
-                values[i] += weight * search.rollout(rest, others, drawn, *pair, i_led=led < 0)
+                values[i] += weight * search.lookahead(
+                    rest, others, drawn, *pair, i_led=led < 0, depth=LOOKAHEAD
+                )
         return values
 
     @staticmethod
