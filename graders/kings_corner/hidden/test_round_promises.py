@@ -3,12 +3,14 @@
 - A stalemate is two turns in a row without a move, not three: a person whose turn
   makes no move, then a computer that cannot move, end the round, and the person is
   asked for one command only.
-- ``Game.play_round`` announces each of the computer's moves in one line of its own,
-  in free wording, in the order made.  The computer's moves of the round are those of
-  the reference with the same seeds; the lines read are the non-blank lines your
-  ``play_round`` printed, in order.  At the console a card is its notation and a pile
-  its number, so the line of a lay names the card and the pile, the line of a pile move
-  names both piles, and a draw takes a line of any words.
+- ``Game.play_round`` prints who deals, announces each of the computer's moves in one
+  line of its own, in free wording, in the order made, and ends with the two penalty
+  lines.  The computer's moves of the round are those of the reference with the same
+  seeds; the lines read are the non-blank lines your ``play_round`` printed, in order.
+  At the console a card is its notation and a pile its number, so the line of a lay
+  names the card and the pile, the line of a pile move names both piles, and a draw
+  takes a line of any words.  Who deals is in free wording too: only its line is
+  counted (at least one line besides the moves' and the two penalty lines).
 """
 
 import contextlib
@@ -106,7 +108,7 @@ def unannounced(lines, moves):
 @settings(max_examples=4)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_each_computer_move_is_announced_in_a_line(student, ref, seed):
-    """Game.play_round of two computers: each of the computer's moves gets its own line."""
+    """Game.play_round of two computers: who deals, then a line for each computer move."""
     expected = reference_announced(ref, seed)
     rng = student.builtin("Random", seed)
     you = student.computer_player.ComputerPlayer("You", student.builtin("Random", seed + 1))
@@ -127,4 +129,10 @@ def test_each_computer_move_is_announced_in_a_line(student, ref, seed):
             f"{[move.notation for move in moves]}; no line of its own announces "
             f"{None if missing is None else missing.notation!r} in what play_round() "
             f"printed:\n" + "\n".join(f"    | {line}" for line in lines),
+        )
+        expect_true(
+            len(lines) >= len(moves) + 3,
+            f"{call}: round {number}: at least {len(moves) + 3} lines (who deals, one line "
+            f"for each of the computer's {len(moves)} moves, the two penalty lines); "
+            f"play_round() printed {len(lines)}:\n" + "\n".join(f"    | {line}" for line in lines),
         )
