@@ -11,6 +11,8 @@
   names the card and the pile, the line of a pile move names both piles, and a draw
   takes a line of any words.  Who deals is in free wording too: only its line is
   counted (at least one line besides the moves' and the two penalty lines).
+- ``winner_line`` and ``penalty_line`` give the fixed lines, a tie included (whole games
+  seldom end in a tie).
 """
 
 import contextlib
@@ -136,3 +138,18 @@ def test_each_computer_move_is_announced_in_a_line(student, ref, seed):
             f"for each of the computer's {len(moves)} moves, the two penalty lines); "
             f"play_round() printed {len(lines)}:\n" + "\n".join(f"    | {line}" for line in lines),
         )
+
+
+@pytest.mark.part("rules")
+@pytest.mark.parametrize(("human", "computer"), [(3, 25), (30, 12), (26, 26), (25, 25), (0, 0)])
+def test_winner_and_penalty_lines_like_the_reference(student, ref, human, computer):
+    """winner_line and penalty_line are the reference's lines, a tie included."""
+    label = "Penalty points in this game"
+    expect_equal(
+        [
+            student.game.winner_line(human, computer),
+            student.game.penalty_line(label, human, computer),
+        ],
+        [ref.game.winner_line(human, computer), ref.game.penalty_line(label, human, computer)],
+        f"[winner_line({human}, {computer}), penalty_line({label!r}, {human}, {computer})]",
+    )
