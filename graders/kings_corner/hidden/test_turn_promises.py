@@ -3,7 +3,8 @@
 The scripted turns of ``test_human_turn_reference`` compare the table before every
 prompt and the one line after a bad line; these tests check what the contract of
 ``HumanPlayer.take_turn`` promises besides: ``H`` and ``A`` print your ``HELP_TEXT``
-and ``ABOUT_TEXT``, ``Q`` prints ``Goodbye.`` before ``QuitGame``, and a ``D`` that
+and ``ABOUT_TEXT``, ``Q`` prints a goodbye before ``QuitGame`` (``Goodbye.`` in the
+reference; messages other than ``prompt_lines`` are in your words), and a ``D`` that
 draws announces the card drawn (in its two-character notation, as the console shows
 every card).  Output is read between the ``Move>`` prompts.
 """
@@ -59,7 +60,7 @@ def test_help_and_about_print_their_texts(student, letter, constant):
 
 
 def test_quit_says_goodbye(student):
-    """Q prints the line 'Goodbye.' and then raises QuitGame."""
+    """Q prints a goodbye (in your words) and then raises QuitGame."""
     run = run_turn(student, ["L 9D 3", "q"])
     call = "HumanPlayer.take_turn typed 'L 9D 3' then 'q' on the course's example"
     expect_true(
@@ -67,7 +68,7 @@ def test_quit_says_goodbye(student):
         f"{call}: expected QuitGame to be raised, got {run.raised}",
     )
     shown = printed_lines(after_prompt(run.out, 2))
-    expect_true("Goodbye." in shown, f"{call}: the line 'Goodbye.' after q, seen {shown!r}")
+    expect_true(shown != [], f"{call}: a line of goodbye after q, seen nothing")
 
 
 @pytest.mark.parametrize("stock", ["2C 4S", "7C"])
