@@ -1,0 +1,41 @@
+"""Hidden tests of two promises of ``Table`` that the dealt tables do not reach (phase 1).
+
+``apply`` refuses a lay of a card the hand does not hold, even on a pile that would take
+it, with an ``IllegalMove`` that leaves the table, the hand and the moves unchanged; and
+``str(table)`` is the eight ``pile_lines``, one a line.
+"""
+
+import pytest
+from kings_corner_setup import EXAMPLE, make_hand, make_table
+
+from cardlab.testing import expect_equal
+from cardlab.worker.codec import Value
+
+pytestmark = pytest.mark.part("table")
+
+HAND = "KC QS TH 9D 6D 2S"
+
+
+@pytest.mark.parametrize("lay", ["L 9H 3", "L 4C 1", "L KD 7", "L 2H 4"])
+def test_a_lay_of_a_card_not_held_is_refused(student, lay):
+    """apply(hand, a lay of a card not held) raises IllegalMove and changes nothing."""
+    table, hand = make_table(student, EXAMPLE, "2C 4S"), make_hand(student, HAND)
+    before = [student.table.pile_lines(table), hand.cards, table.moves]
+    with student.raises("IllegalMove"):
+        table.apply(hand, Value("Move", lay))
+    expect_equal(
+        [student.table.pile_lines(table), hand.cards, table.moves],
+        before,
+        f"after apply(hand, {lay!r}) with the hand {HAND} on the course's example: "
+        "[pile_lines(table), hand.cards, table.moves], as before",
+    )
+
+
+def test_str_of_a_table_is_its_pile_lines(student):
+    """str(table) is the eight pile_lines joined by newlines."""
+    table = make_table(student, EXAMPLE, "2C")
+    expect_equal(
+        student.builtin("str", table),
+        "\n".join(student.table.pile_lines(table)),
+        "str(table) on the course's example, against '\\n'.join(pile_lines(table))",
+    )
