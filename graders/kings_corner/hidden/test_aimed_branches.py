@@ -8,13 +8,14 @@ or the same kind of exception.
 
 import functools
 import operator as operators
+import random
 import string
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kings_corner_console import compare_runs, run_reference, typed_text
-from kings_corner_turns import DECK, FAMILIES, make_position
+from kings_corner_turns import CORNERS, DECK, FAMILIES, make_position
 
 from cardlab.testing import (
     card,
@@ -285,3 +286,52 @@ def test_a_person_who_only_draws(student, ref, game_seed, script_seed):
         "draws (D, H or A)"
     )
     compare_runs(run, reference, call)
+
+
+@pytest.mark.part("piles")
+@settings(max_examples=4)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    source=st.integers(1, 4),
+    corner=st.integers(5, 8),
+    other=st.integers(1, 7),
+)
+def test_refused_pile_moves_like_the_reference(student, ref, seed, source, corner, other):
+    """LaydownPile.move_onto refused for each reason in turn: a pile 5 to 8 moved, an empty
+    pile moved, a pile moved onto itself, a pile whose bottom card the other pile refuses."""
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    king = next(text for text in deck if text[0] == "K")
+    target = other if other < source else other + 1
+    top = king if target in CORNERS else deck[0]
+    bottom = next(
+        text
+        for text in deck
+        if text != top
+        and not ref.piles.LaydownPile(target, _ref_cards(ref, top)).can_take(
+            ref.card.Card.from_notation(text)
+        )
+    )
+    situations = (
+        ((corner, king), (source, deck[1])),
+        ((source, ""), (target, top)),
+        ((source, bottom), None),
+        ((source, bottom), (target, top)),
+    )
+    for moved, onto in situations:
+        _move_like_the_reference(student, ref, moved, onto)
+
+
+def _move_like_the_reference(student, ref, moved, onto):
+    """LaydownPile(*moved).move_onto(LaydownPile(*onto)), or onto itself when ``onto`` is None:
+    yours against the reference's."""
+    ref_moved = ref.piles.LaydownPile(moved[0], _ref_cards(ref, moved[1]))
+    ref_onto = (
+        ref_moved if onto is None else ref.piles.LaydownPile(onto[0], _ref_cards(ref, onto[1]))
+    )
+    mine = student.piles.LaydownPile(moved[0], cards(moved[1]))
+    my_onto = mine if onto is None else student.piles.LaydownPile(onto[0], cards(onto[1]))
+    shown = f"pile = LaydownPile({moved[0]}, [{moved[1]}]); pile.move_onto("
+    shown += "pile)" if onto is None else f"LaydownPile({onto[0]}, [{onto[1]}]))"
+    expected = reference_outcome(lambda: ref_moved.move_onto(ref_onto), ref.piles.IllegalMove)
+    expect_like_reference(shown, expected, lambda: mine.move_onto(my_onto))

@@ -91,17 +91,18 @@ def test_sorted_like_the_reference(student, ref, hand):
     )
 
 
-@settings(max_examples=40)
-@given(first=cards_, second=cards_, operator=st.sampled_from(["lt", "le", "gt", "ge", "eq", "ne"]))
-def test_comparisons_like_the_reference(student, ref, first, second, operator):
-    """<, <=, >, >=, ==, != between two cards are the reference's."""
+@settings(max_examples=7)
+@given(first=cards_, second=cards_)
+def test_comparisons_like_the_reference(student, ref, first, second):
+    """<, <=, >, >=, ==, != between two cards, each in turn, are the reference's."""
     Card = ref.card.Card.from_notation
-    expected = getattr(operators, operator)(Card(first), Card(second))
-    expect_equal(
-        student.builtin(operator, card(first), card(second)),
-        expected,
-        f"{operator}({first}, {second})",
-    )
+    for operator in ("lt", "le", "gt", "ge", "eq", "ne"):
+        expected = getattr(operators, operator)(Card(first), Card(second))
+        expect_equal(
+            student.builtin(operator, card(first), card(second)),
+            expected,
+            f"{operator}({first}, {second})",
+        )
     if first == second:
         same = student.builtin("hash", card(first)) == student.builtin("hash", card(second))
         expect_equal(same, True, f"hash({first}) == hash({second})")
