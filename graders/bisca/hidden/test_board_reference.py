@@ -96,6 +96,13 @@ def test_rounds_like_the_reference(student, games, seed, first, policy, rounds, 
 )
 @example(names=["Ann", "Bob"], size=6, first=1)
 @example(names=["Ann", "Bob"], size=7, first=0)
+# a deck too small (with the odd one above: three in every run)
+@example(names=["Bob", "Cy"], size=4, first=1)
+@example(names=["Cy", "Ann"], size=0, first=0)
+# two players of one name, nothing else wrong: three times in every run
+@example(names=["Ann", "Ann"], size=6, first=0)
+@example(names=["Bob", "Bob"], size=8, first=1)
+@example(names=["Cy", "Cy"], size=10, first=0)
 def test_construction_like_the_reference(student, ref, names, size, first):
     """Board(players, deck, first) accepts and refuses what the reference does."""
     cards = ALL_CARDS[:size]

@@ -42,6 +42,9 @@ operations = st.lists(st.sampled_from(["draw", "len", "bottom", "is_empty", "car
 @given(cards=st.permutations(ALL_CARDS).map(lambda p: p[:8]), size=st.integers(0, 8),
        ops=operations)
 @example(cards=ALL_CARDS[:2], size=1, ops=["draw", "draw", "bottom", "is_empty", "len"])
+# draw refused by an empty deck, and by a deck emptied: three times in every run
+@example(cards=ALL_CARDS[:8], size=0, ops=["is_empty", "draw", "len"])
+@example(cards=ALL_CARDS[2:10], size=3, ops=["draw", "draw", "draw", "draw", "cards"])
 def test_operations_like_the_reference(student, ref, cards, size, ops):
     """draw, len, bottom, is_empty and cards on a partial deck, as the reference does them."""
     start = list(cards[:size])

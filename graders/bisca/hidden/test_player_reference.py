@@ -57,6 +57,11 @@ def shown_outcome(outcome):
 @given(ops=operations)
 @example(ops=[("take", "QS"), ("take", "7H"), ("take", "AD"), ("take", "2C"),
               ("play held", 1), ("take", "QS"), ("collect", ["AS", "7S"])])
+# take refused for a card already held, and for a full hand: three times each in every run
+@example(ops=[("take", "AS"), ("take", "AS"), ("take", "2H"), ("take", "2H"), ("take", "KC"),
+              ("take", "7D"), ("play held", 0), ("take", "KC")])
+@example(ops=[("take", "JD"), ("take", "5S"), ("take", "JD"), ("take", "6C"), ("take", "JD"),
+              ("play held", 2), ("take", "5S"), ("take", "3H")])
 def test_moves_like_the_reference(student, ref, ops):
     """take, play and collect in any order: same hand, won cards, points and errors."""
     model = ref.player.Player("Ann")

@@ -53,6 +53,12 @@ def student_outcome(student, trick, player, card):
 )
 @example(seed=1, trumps="CLUBS", hand_size=13, played=1, who=0, pick=0)
 @example(seed=2, trumps=None, hand_size=13, played=4, who=0, pick=3)  # the trick is complete
+@example(seed=3, trumps="HEARTS", hand_size=5, played=4, who=7, pick=60)  # complete again,
+@example(seed=4, trumps="SPADES", hand_size=1, played=4, who=2, pick=10)  # 3 times every run
+# a card not of the led suit, by a player holding one: three times in every run
+@example(seed=5, trumps="CLUBS", hand_size=13, played=1, who=0, pick=5)
+@example(seed=6, trumps="CLUBS", hand_size=13, played=2, who=0, pick=6)
+@example(seed=8, trumps="CLUBS", hand_size=13, played=3, who=0, pick=8)
 def test_play_accepts_what_the_reference_accepts(
     student, ref, seed, trumps, hand_size, played, who, pick
 ):
