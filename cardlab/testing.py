@@ -156,6 +156,7 @@ def expect_copy(student: Student, owner: Any, name: str, label: str, made: str) 
             f"the {kept.type_name} it keeps, where its contract says a copy"
         )
 
+
 def reference_outcome(action: Callable[[], Any], *errors: type[BaseException]) -> tuple[str, Any]:
     """What the reference does: ``("returns", its result)`` or ``("raises", type name)``.
 
