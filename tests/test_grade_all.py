@@ -151,7 +151,7 @@ def test_a_second_run_grades_only_what_changed(toy, tmp_path):
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["sigkill", "ctrl-c"])
 def test_a_stopped_batch_resumes_without_regrading(tmp_path, stop):
     subs = tmp_path / "subs"
-    count = 16  # enough that a busy machine cannot finish the batch before it is stopped
+    count = 40  # enough that neither a busy machine nor a fast one finishes before the stop
     for number in range(count):
         _student(subs / f"s{number}", _reference_counter())
     output = tmp_path / "out"

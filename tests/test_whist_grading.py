@@ -121,8 +121,10 @@ _CHOOSE_DOC_END = '''            A card of ``hand``, of the led suit whenever th
 '''
 BAD_INPUT = (
     (Edit("an advanced card not in the hand", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
-          _CHOOSE_DOC_END + "        return Card.from_notation('2C') if '2C' not in "
-          "[c.notation for c in hand] else Card.from_notation('3C')\n", "tournament"),
+          _CHOOSE_DOC_END + "        held = [c.notation for c in hand]\n"
+          "        return next(Card.from_notation(rank + suit) for suit in 'CDHS'\n"
+          "                    for rank in '2 3 4 5 6 7 8 9 10 J Q K A'.split()\n"
+          "                    if rank + suit not in held)\n", "tournament"),
      "not a card of the hand"),
     (Edit("an advanced None", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
           _CHOOSE_DOC_END + "        return None\n", "tournament"),
