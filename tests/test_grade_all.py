@@ -151,9 +151,12 @@ def test_a_second_run_grades_only_what_changed(toy, tmp_path):
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["sigkill", "ctrl-c"])
 def test_a_stopped_batch_resumes_without_regrading(tmp_path, stop):
     subs = tmp_path / "subs"
-    count = 40  # enough that neither a busy machine nor a fast one finishes before the stop
+    count = 24
+    # Each grading loads the module at least once, so a batch takes at least 6 s: long
+    # enough that it is still running when the test stops it, on a fast machine too.
+    slow = _reference_counter() + "\n\nimport time\n\ntime.sleep(0.25)\n"
     for number in range(count):
-        _student(subs / f"s{number}", _reference_counter())
+        _student(subs / f"s{number}", slow)
     output = tmp_path / "out"
     command = [sys.executable, "-m", "cardlab.cli", "grade-all", "toy", "--phase", "1",
                str(subs), "--jobs", "1", "--output", str(output), "--project", str(TOY_ROOT)]
