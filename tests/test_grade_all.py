@@ -7,6 +7,7 @@ well under a second, so each test runs a real batch of real judge processes.
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 import signal
@@ -160,7 +161,15 @@ def test_a_stopped_batch_resumes_without_regrading(tmp_path, stop):
     output = tmp_path / "out"
     command = [sys.executable, "-m", "cardlab.cli", "grade-all", "toy", "--phase", "1",
                str(subs), "--jobs", "1", "--output", str(output), "--project", str(TOY_ROOT)]
-    batch = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    batch = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        # Ctrl-C as a terminal delivers it, even where this test process ignores SIGINT
+        # (an ignored signal stays ignored in a child, and Python then never raises
+        # KeyboardInterrupt).
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 120
     stored: dict[str, dict] = {}
     while len(stored) < 2 and time.monotonic() < deadline:
