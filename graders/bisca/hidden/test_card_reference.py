@@ -5,7 +5,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal, expect_never_equal, member
+from cardlab.testing import (
+    card,
+    expect_equal,
+    expect_like_reference,
+    expect_never_equal,
+    member,
+    reference_outcome,
+)
 
 pytestmark = pytest.mark.part("card")
 
@@ -26,30 +33,6 @@ def ref_card(ref, text):
 
 def shown(text):
     return f"Card({text[:-1]!r}, Suit.{SUIT_BY_LETTER[text[-1]]})"
-
-
-def outcome_of_reference(action):
-    """What the reference does: ``("ok", canonical result)`` or ``("raises", type name)``."""
-    try:
-        return "ok", action()
-    except (ValueError, TypeError) as error:
-        return "raises", type(error).__name__
-
-
-def expect_like_reference(call, expected, action):
-    """Run the student's ``action`` and compare with the reference's outcome."""
-    kind, value = expected
-    try:
-        got = action()
-    except StudentRaised as error:
-        if kind == "raises" and error.is_a(value):
-            return
-        wanted = f"raises {value}" if kind == "raises" else repr(value)
-        raise AssertionError(
-            f"{call}\n  expected: {wanted}\n  got:      raised {error.type_name}: "
-            f"{error.message}"
-        ) from None
-    expect_equal(got, value if kind == "ok" else f"raises {value}", call)
 
 
 @pytest.mark.weight(2)
@@ -115,7 +98,9 @@ notations = st.one_of(
 @example(text="qS ")
 def test_from_notation_like_the_reference(student, ref, text):
     """Card.from_notation reads what the reference reads and refuses what it refuses."""
-    expected = outcome_of_reference(lambda: ref.canon(ref.card.Card.from_notation(text)))
+    expected = reference_outcome(
+        lambda: ref.canon(ref.card.Card.from_notation(text)), ValueError, TypeError
+    )
     expect_like_reference(
         f"Card.from_notation({text!r})", expected, lambda: student.card.Card.from_notation(text)
     )
@@ -126,7 +111,9 @@ def test_from_notation_like_the_reference(student, ref, text):
        suit=suits)
 def test_constructor_checks_rank(student, ref, rank, suit):
     """Card(rank, suit) accepts exactly the ranks of RANKS, like the reference."""
-    expected = outcome_of_reference(lambda: ref.canon(ref.card.Card(rank, ref.suit.Suit[suit])))
+    expected = reference_outcome(
+        lambda: ref.canon(ref.card.Card(rank, ref.suit.Suit[suit])), ValueError, TypeError
+    )
     expect_like_reference(
         f"Card({rank!r}, Suit.{suit})", expected,
         lambda: student.card.Card(rank, member("Suit", suit)),
