@@ -462,14 +462,11 @@ def _copy_runtime(target: Path) -> None:
     """
     source = Path(cardlab.__file__).parent
     (target / "worker").mkdir(parents=True)
-    files = [("__init__.py", "__init__.py")] + [
-        (f"worker/{name}.py", f"worker/{name}.py") for name in RUNTIME_MODULES
-    ]
-    for original, copy in files:
-        shutil.copyfile(source / original, target / copy)
-        bytecode = _bytecode_beside(target / copy)
+    for name in ["__init__.py", *(f"worker/{module}.py" for module in RUNTIME_MODULES)]:
+        shutil.copyfile(source / name, target / name)
+        bytecode = _bytecode_beside(target / name)
         bytecode.parent.mkdir(exist_ok=True)
-        bytecode.write_bytes(_compiled(source / original, None))
+        bytecode.write_bytes(_compiled(source / name, None))
 
 
 def _bytecode_beside(module: Path) -> Path:
