@@ -69,6 +69,31 @@ def marks(module: ModuleType, only_own: bool = True) -> dict[str, tuple[int, int
     return found
 
 
+_NOTED: dict[str, tuple[ModuleType, dict[str, tuple[int, int]]]] = {}
+"""The runtime's marks as the zygote took them, by module name (see :func:`note_runtime`)."""
+
+
+def _runtime_modules() -> list[tuple[ModuleType, bool]]:
+    """The runtime's modules and the builtins, each with whether only its own names count."""
+    found = [
+        (module, name != _MAIN)
+        for name, module in list(sys.modules.items())
+        if name in (_MAIN, _RUNTIME_PREFIX) or name.startswith(f"{_RUNTIME_PREFIX}.")
+    ]
+    return [*found, (builtins, False)]
+
+
+def note_runtime() -> None:
+    """Take the runtime's marks once, in the zygote, for every worker it forks.
+
+    The zygote never runs student code, so its runtime is as clean as a worker's before
+    the package is composed; each worker then skips taking the marks again (about
+    1.5 ms of a worker's start).
+    """
+    for module, only_own in _runtime_modules():
+        _NOTED[module.__name__] = (module, marks(module, only_own))
+
+
 class Watch:
     """The objects of the runtime and of the provided modules, as first loaded."""
 
@@ -84,15 +109,20 @@ class Watch:
     def runtime(self, worker: Any, provided: tuple[str, ...]) -> None:
         """Note the runtime (cardlab's modules, the worker's own), the builtins and ``worker``.
 
+        A module the zygote noted (see :func:`note_runtime`) keeps the zygote's marks:
+        the worker is its fork and shares the very objects.
+
         Args:
             worker: The worker object serving the judge.
             provided: The full names of the provided modules, each to be noted when loaded.
         """
         self._provided = provided
-        for name, module in list(sys.modules.items()):
-            if name in (_MAIN, _RUNTIME_PREFIX) or name.startswith(f"{_RUNTIME_PREFIX}."):
-                self._add(module, only_own=name != _MAIN)
-        self._add(builtins, only_own=False)
+        for module, only_own in _runtime_modules():
+            noted = _NOTED.get(module.__name__)
+            if noted is not None and noted[0] is module:
+                self._modules[module.__name__] = (module, only_own, noted[1])
+            else:
+                self._add(module, only_own)
         self._worker = (worker, self._instance(worker))
 
     def provided(self, module: ModuleType) -> None:

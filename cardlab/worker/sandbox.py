@@ -10,7 +10,7 @@ may load into a fresh temporary folder, and nothing else:
   with a neutral file name inside, so no reference source and no instructor path is
   there to read (a handout's compiled modules, bytecode or native extensions, are
   copied as they are);
-* ``codec/codec.py``: the assignment's codec.
+* ``codec/codec.py``: the assignment's codec, with its bytecode beside it.
 
 The worker is started with this ``lib`` as its only import path beside the standard
 library (no site packages, no working folder on the path), so ``import reference``,
@@ -420,6 +420,8 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
         codec_copy = root / "codec" / "codec.py"
         codec_copy.parent.mkdir()
         shutil.copyfile(codec, codec_copy)
+        _bytecode_beside(codec_copy).parent.mkdir()
+        _bytecode_beside(codec_copy).write_bytes(_compiled(codec, "codec/codec.py"))
     group = fresh_user() if as_root() else None
     open_to_readers(root, group)
     tree_composition = dataclasses.replace(
