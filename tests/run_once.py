@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from counting import counting, function_key
 from filelock import FileLock
 
 from cardlab.course.project import Project
@@ -83,17 +84,14 @@ class ReferenceGrading:
 
     Attributes:
         report: The report.
-        arcs: How many times the judge went from one line to the next,
-            ``(file, from line, to line)``, in the reference modules the phase grades
-            (see :func:`graded_modules`) while it graded: hidden tests work out every
-            expectation with the reference, so this counts which hidden cases reached
-            which branch. A function's first line is reached from line 0. Arcs, not
-            lines: a line that runs twice in one pass (a statement over several
-            lines, a loop's header) would count a branch twice.
+        branches: How many times each ``if`` of the reference went each way while the
+            judge graded, by (file, function, k, outcome) (see :mod:`counting`):
+            hidden tests work out every expectation with the reference, so this counts
+            how many hidden cases reached each branch.
     """
 
     report: GradeReport
-    arcs: Counter[tuple[str, int, int]]
+    branches: Counter[tuple[str, str, int, bool]]
 
 
 def graded_modules(spec: Spec, number: int) -> dict[str, tuple[str, ...]]:
@@ -119,28 +117,24 @@ def graded_files(project: Project, spec: Spec, number: int) -> dict[str, str]:
 def grade_reference(
     project: Project, assignment: str, number: int, solution: Path
 ) -> ReferenceGrading:
-    """Grade the reference solution of a phase, counting the arcs of its graded modules.
+    """Grade the reference solution of a phase, counting the branches of its reference.
 
     Console programs run only in the worker, where nothing is counted: each console run
     a hidden test makes (``student.console``) is therefore replayed in the judge on the
-    reference's own program, with the same arguments and the same typed input, and its
-    arcs are counted there; unless the test itself ran that program in the judge since
-    the last console run (to work out what to type, say), which counted it already.
+    reference's own program, with the same arguments and the same typed input, and
+    counted there; unless the test itself ran that program in the judge since the last
+    console run (to work out what to type, say), which counted it already.
     """
-    files = set(graded_files(project, project.spec(assignment), number))
     reference = str((project.root / "reference").resolve())
-    arcs: Counter[tuple[str, int, int]] = Counter()
-    calls: Counter[Any] = Counter()
     console = Student.console
-    Student.console = _replaying_console(console, calls)
-    sys.settrace(_counting_tracer(files, reference, arcs, calls))
-    try:
-        job = project_job(project, assignment, number, solution)
-        report = run(replace(job, secret=COUNTING_SECRET))
-    finally:
-        sys.settrace(None)
-        Student.console = console
-    return ReferenceGrading(report, arcs)
+    with counting(reference) as counts:
+        Student.console = _replaying_console(console, counts.entered)
+        try:
+            job = project_job(project, assignment, number, solution)
+            report = run(replace(job, secret=COUNTING_SECRET))
+        finally:
+            Student.console = console
+    return ReferenceGrading(report, counts.branches)
 
 
 def _from_hidden_test() -> bool:
@@ -153,13 +147,13 @@ def _from_hidden_test() -> bool:
     return False
 
 
-def _replaying_console(console: Callable[..., Any], calls: Counter) -> Callable[..., Any]:
+def _replaying_console(console: Callable[..., Any], entered: Counter) -> Callable[..., Any]:
     """``Student.console`` that also runs the call on the reference, in the judge.
 
     Args:
         console: ``Student.console``.
-        calls: How many times the judge called each function of the reference (by its
-            code): a program called since the last console run was run by the test.
+        entered: How many times the judge entered each function of the reference: a
+            program entered since the last console run was run by the test.
     """
     counted: Counter[Any] = Counter()
 
@@ -167,10 +161,10 @@ def _replaying_console(console: Callable[..., Any], calls: Counter) -> Callable[
         result = console(self, target, *args, stdin=stdin, seconds=seconds)
         if isinstance(target, RemotePath) and self._reference and _from_hidden_test():
             program = self._reference(repr(target))
-            code = getattr(program, "__code__", None)
-            if calls[code] == counted[code]:
+            key = function_key(program) if hasattr(program, "__code__") else None
+            if entered[key] == counted[key]:
                 _replay(program, args, stdin)
-            counted[code] = calls[code]
+            counted[key] = entered[key]
         return result
 
     return replaying
@@ -185,28 +179,3 @@ def _replay(program: Callable[..., Any], args: tuple, stdin: str) -> None:
             program(*args)
         finally:
             sys.stdin = saved
-
-
-def _counting_tracer(
-    files: set[str], reference: str, arcs: Counter, calls: Counter
-) -> Callable[..., Any]:
-    """A tracer counting the arcs of ``files`` and the calls of functions under ``reference``."""
-
-    def tracer(frame: Any, event: str, arg: Any) -> Any:
-        filename = frame.f_code.co_filename
-        if filename.startswith(reference):
-            calls[frame.f_code] += 1
-        if filename not in files:
-            return None
-        last = 0
-
-        def local(frame: Any, event: str, arg: Any) -> Any:
-            nonlocal last
-            if event == "line":
-                arcs[filename, last, frame.f_lineno] += 1
-                last = frame.f_lineno
-            return local
-
-        return local
-
-    return tracer
