@@ -275,3 +275,33 @@ def _json(report: GradeReport) -> str:
     from cardlab.reports import render
 
     return render(report, "json")
+
+
+@pytest.mark.parametrize(
+    ("chosen", "shown"), [("2C", "chose 2♣,"), (None, "chose None,")], ids=["card", "none"]
+)
+def test_a_refused_choice_is_named_as_a_student_writes_cards(repo, chosen, shown):
+    """The provided BasicPlayer's refusal reaches students' reports: cards, not their repr."""
+    from cardlab.judge.reference import Reference
+    from cardlab.worker.codec import Codec
+
+    ref = Reference.of_packages(repo.reference_dirs(repo.spec("whist")), Codec([]))
+    try:
+        card = ref.cards.card.Card
+        choice = None if chosen is None else card.from_notation(chosen)
+
+        class Choosing(ref.whist.player.Strategy):
+            def choose_card(self, hand, trick):
+                return choice
+
+            def update_data(self, trick):
+                pass
+
+        player = ref.whist.basic_player.BasicPlayer(1, Choosing())
+        player.deal_card(card.from_notation("AS"))
+        with pytest.raises(ValueError, match="strategy chose") as refused:
+            player.play_card(None)
+    finally:
+        ref.close()
+    assert shown in str(refused.value) and "<A♠>" in str(refused.value)
+    assert "Card(" not in str(refused.value)

@@ -72,8 +72,9 @@ class BasicPlayer(Player):
             raise ValueError(f"player {self._id} has no card left to play")
         card = self._strategy.choose_card(Hand(self._hand), trick)
         if not self._hand.remove(card):
+            chosen = str(card) if isinstance(card, Card) else repr(card)
             raise ValueError(
-                f"player {self._id}'s strategy chose {card!r}, "
+                f"player {self._id}'s strategy chose {chosen}, "
                 f"which is not in its hand {self._hand}"
             )
         return card
