@@ -35,6 +35,7 @@ __all__ = [
     "expect_never_equal",
     "expect_true",
     "expect_tuple",
+    "expect_tuple_result",
     "member",
     "reference_outcome",
     "show",
@@ -123,6 +124,25 @@ def expect_tuple(student: Student, owner: Any, name: str, label: str, made: str)
         raise AssertionError(
             f"{label} = {made}\n  {label}.{name} gave a {kind}, where its contract says a "
             "tuple: return a tuple of what you keep"
+        )
+
+
+def expect_tuple_result(student: Student, function: Any, *args: Any, call: str) -> None:
+    """Fail unless ``function(*args)`` gives a tuple in the student's code, as its contract says.
+
+    The result is kept in the worker to read its type
+    (:meth:`~cardlab.judge.proxy.Student.call_kept`).
+
+    Args:
+        student: The ``student`` fixture.
+        function: The student's function or bound method (``student.rules.sorted_cards``).
+        *args: Its arguments.
+        call: The call as the message shows it (``"sorted_cards([QS, 2C])"``).
+    """
+    kind = student.call_kept(function, *args).type_name
+    if kind != "tuple":
+        raise AssertionError(
+            f"{call} gave a {kind}, where its contract says a tuple: return a tuple"
         )
 
 

@@ -120,6 +120,9 @@ _CHOOSE_DOC_END = '''            A card of ``hand``, of the led suit whenever th
         """
 '''
 BAD_INPUT = (
+    (Edit("Trick.cards a list", "whist/trick.py", "        return tuple(self._cards)\n",
+          "        return list(self._cards)\n", "trick"),
+     "where its contract says a tuple"),
     (Edit("an advanced card not in the hand", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
           _CHOOSE_DOC_END + "        held = [c.notation for c in hand]\n"
           "        return next(Card.from_notation(rank + suit) for suit in 'CDHS'\n"

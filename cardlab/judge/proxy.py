@@ -430,6 +430,25 @@ class Student:
             self._fail_protocol("a kept attribute that did not come back as a handle")
         return kept
 
+    def call_kept(self, target: RemotePath | Handle | BoundMethod, *args: Any) -> Handle:
+        """``target(*args)``, its result kept in the worker: a handle to the very object.
+
+        What :meth:`attr_kept` is to an attribute, for a function's or a method's
+        result: the handle's ``type_name`` tells a tuple from a list.
+
+        Raises:
+            StudentRaised: When the call raises.
+        """
+        message = {"op": "call", "args": [self._argument(a) for a in args], "keep": True}
+        if type(target) is BoundMethod:
+            message.update(op="callmethod", target=self._argument(target.owner), name=target.name)
+        else:
+            message["target"] = self._argument(target)
+        kept = self._request(message, lambda: f"{target!r}({_show_args(args, {})})")
+        if type(kept) is not Handle:
+            self._fail_protocol("a kept result that did not come back as a handle")
+        return kept
+
     def get(self, path: str) -> Any:
         """The object at a path of the package, as canonical data or a handle."""
         module, _, rest = path.partition(".")

@@ -2,15 +2,16 @@
 
 A tuple and a list reach the grader alike, so the type of what ``Player.hand``,
 ``Player.taken``, ``Hearts.players``, ``Hearts.trick``, ``Hearts.totals`` and
-``Hearts.events`` give is read in the worker (``expect_tuple``), and what a property
-documented as a copy gives is changed there to check that your object is not
-(``expect_copy``).
+``Hearts.events`` give, and of what ``sorted_cards``, ``legal_plays``, ``hand_scores``,
+``Hearts.play_turn`` and ``Hearts.play`` return, is read in the worker
+(``expect_tuple``, ``expect_tuple_result``), and what a property documented as a copy
+gives is changed there to check that your object is not (``expect_copy``).
 """
 
 import pytest
 from hearts_games import SEAT_NAMES
 
-from cardlab.testing import cards, expect_copy, expect_tuple
+from cardlab.testing import cards, expect_copy, expect_tuple, expect_tuple_result
 
 MADE_PLAYER = "Player('North', Random(7)), then take_cards([2C, QS, 5H]), collect([3D, 4D])"
 
@@ -62,6 +63,29 @@ def test_game_gives_tuples(student):
 
 
 @pytest.mark.part("game")
+def test_game_moves_give_tuples_of_events(student):
+    """play_turn and play return the events of the move as tuples."""
+    game = game_after_one_card(student)
+    expect_tuple_result(student, game.play_turn, call=f"{MADE_GAME}; then play_turn()")
+    card = game.legal_plays()[0]
+    expect_tuple_result(student, game.play, card, call=f"{MADE_GAME}, then another; play({card})")
+
+
+@pytest.mark.part("game")
 def test_game_events_are_a_copy(student):
     """Changing what Hearts.events gave leaves the game's record as it was."""
     expect_copy(student, game_after_one_card(student), "events", "game", MADE_GAME)
+
+
+@pytest.mark.part("rules")
+def test_rules_give_tuples(student):
+    """sorted_cards, legal_plays and hand_scores return tuples."""
+    rules = student.rules
+    hand = cards("QS 2C 5H 3D")
+    expect_tuple_result(student, rules.sorted_cards, hand, call="sorted_cards([QS, 2C, 5H, 3D])")
+    expect_tuple_result(
+        student, rules.legal_plays, hand, cards("4D"), False, False,
+        call="legal_plays([QS, 2C, 5H, 3D], [4D], hearts_broken=False, first_trick=False)",
+    )  # fmt: skip
+    scores = rules.hand_scores
+    expect_tuple_result(student, scores, [5, 13, 8, 0], call="hand_scores([5, 13, 8, 0])")

@@ -1,8 +1,8 @@
 """Hidden tests of the trick module's promises that the card-by-card test does not reach.
 
 Seats and partnerships, ``beats`` called on its own, tricks with fewer than four cards,
-``str`` of a trick, and the errors its docstrings name. Where the contract fixes an
-answer it is compared with the reference's.
+``str`` of a trick, ``cards`` as a tuple, and the errors its docstrings name. Where the
+contract fixes an answer it is compared with the reference's.
 """
 
 import pytest
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from whist_ref import ALL_CARDS
 from whist_situations import SUIT_NAMES
 
-from cardlab.testing import card, cards, expect_equal, member
+from cardlab.testing import card, cards, expect_equal, expect_tuple, member
 
 pytestmark = pytest.mark.part("trick")
 
@@ -144,3 +144,12 @@ def test_out_of_turn_after_a_card(student):
         with student.raises("ValueError"):
             student.method(mine, "set_card", seat, card("7H"))
     expect_equal(student.attr(mine, "cards"), cards("5H"), "cards after the refused plays")
+
+
+def test_cards_is_a_tuple(student):
+    """Trick.cards is a tuple of the cards played so far."""
+    mine = student.whist.trick.Trick(member("Suit", "CLUBS"), 2)
+    for seat, text in ((2, "KH"), (3, "9H")):
+        student.method(mine, "set_card", seat, card(text))
+    made = "Trick(Suit.CLUBS, 2), then KH from seat 2, 9H from seat 3"
+    expect_tuple(student, mine, "cards", "trick", made)
