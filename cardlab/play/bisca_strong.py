@@ -36,7 +36,11 @@ seeded random source, so a game replays exactly.
 
 Against the reference AutoPlayer it scores about 0.58 of the points on duplicate deals
 (``benchmarks/strong_bot.py``; the figures are in ``benchmarks/README.md``), in about
-16 ms of processor time a move (up to about 50 ms at the start of a game).
+15 ms of processor time a move (up to about 50 ms at the start of a game). Told the
+other hand, the same search would score about 0.66: knowing it is worth much, but the
+bot's guess is already the exact posterior. Changes to the rollouts (perfect play in
+their last rounds, other rules for my own moves, a lookahead that cannot use the sampled
+hand) gained nothing measurable; ``benchmarks/README.md`` lists them.
 
 Cards are numbered 0..39 inside the search (their place in the deck given to the player)
 and hands are bit sets of those numbers: the searches run tens of thousands of times a
