@@ -66,6 +66,20 @@ def test_a_kept_attribute_is_the_very_object_with_its_type(bisca):
     assert raised.value.is_a("AttributeError")
 
 
+def test_a_kept_result_is_the_very_object_with_its_type(bisca):
+    """A function's or a method's result kept in the worker: its type tells tuple from list."""
+    player = bisca.player.Player("Ann")
+    player.take(Value("Card", "AS"))
+    card = bisca.call_kept(bisca.card.Card.from_notation, "qs")
+    assert isinstance(card, Handle) and card.type_name == "Card"
+    assert bisca.builtin("str", card) == bisca.builtin("str", Value("Card", "QS"))
+    played = bisca.call_kept(player.play, Value("Card", "AS"))  # a method, kept alike
+    assert played.type_name == "Card" and player.hand == []
+    with pytest.raises(StudentRaised) as raised:
+        bisca.call_kept(bisca.card.Card.from_notation, "??")
+    assert raised.value.is_a("ValueError")
+
+
 def test_student_exceptions_cross_with_their_type_names(bisca):
     with pytest.raises(StudentRaised) as raised:
         bisca.card.Card.from_notation("ZZ")
