@@ -72,3 +72,21 @@ def test_hypothesis_is_not_assertion_rewritten_in_a_grading_run(toy, tmp_path):
         print(type(loader).__name__)
     """
     assert _python(code) != "AssertionRewritingHook"
+
+
+def test_the_bytecode_of_temporary_folders_that_are_gone_is_forgotten(tmp_path, monkeypatch):
+    """Cached bytecode of a deleted temporary folder goes; that of a live one stays."""
+    temporary = tmp_path / "tmp"
+    (temporary / "alive").mkdir(parents=True)
+    monkeypatch.setattr(startup.tempfile, "gettempdir", lambda: str(temporary))
+    cache = tmp_path / "cache"
+    mirror = cache / temporary.resolve().relative_to(temporary.resolve().anchor)
+    for name in ("alive", "gone"):
+        (mirror / name / "__pycache__").mkdir(parents=True)
+        (mirror / name / "__pycache__" / "module.cpython-311.pyc").write_bytes(b"bytecode")
+
+    startup.forget_gone_temporary_folders(cache)
+
+    assert sorted(path.name for path in mirror.iterdir()) == ["alive"]
+    assert (mirror / "alive" / "__pycache__" / "module.cpython-311.pyc").is_file()
+    startup.forget_gone_temporary_folders(tmp_path / "no cache yet")  # nothing to do, no error
