@@ -20,7 +20,9 @@ from pathlib import Path
 import pytest
 
 from cardlab.judge.grading import project_job, run
+from cardlab.judge.reference import Reference
 from cardlab.judge.results import GradeReport
+from cardlab.worker.codec import Codec
 
 ALTERNATIVES = Path(__file__).parent / "whist_alternatives"
 PHASE_OF_PART = {
@@ -285,9 +287,6 @@ def _json(report: GradeReport) -> str:
 )
 def test_a_refused_choice_is_named_as_a_student_writes_cards(repo, chosen, shown):
     """The provided BasicPlayer's refusal reaches students' reports: cards, not their repr."""
-    from cardlab.judge.reference import Reference
-    from cardlab.worker.codec import Codec
-
     ref = Reference.of_packages(repo.reference_dirs(repo.spec("whist")), Codec([]))
     try:
         card = ref.cards.card.Card

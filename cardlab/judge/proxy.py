@@ -345,17 +345,24 @@ class Student:
         ``target`` may be a method of a worker object (``player.take_turn``), so that
         :meth:`console` runs a method with typed input as it runs a function.
         """
+        message = self._call_message(target, args, kwargs)
+        message["stdin"] = _stdin
+        return self._request(message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds)
+
+    def _call_message(
+        self, target: RemotePath | Handle | BoundMethod, args: tuple, kwargs: dict
+    ) -> dict:
+        """The request calling ``target(*args, **kwargs)``: a function, or a worker's method."""
         message = {
             "op": "call",
             "args": [self._argument(a) for a in args],
             "kwargs": {k: self._argument(v) for k, v in kwargs.items()},
-            "stdin": _stdin,
         }
         if type(target) is BoundMethod:
             message.update(op="callmethod", target=self._argument(target.owner), name=target.name)
         else:
             message["target"] = self._argument(target)
-        return self._request(message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds)
+        return message
 
     def call_method(self, target: Any, name: str, args: tuple, kwargs: dict) -> Any:
         """Call method ``name`` of a worker object, or of a value rebuilt in the worker."""
@@ -439,11 +446,8 @@ class Student:
         Raises:
             StudentRaised: When the call raises.
         """
-        message = {"op": "call", "args": [self._argument(a) for a in args], "keep": True}
-        if type(target) is BoundMethod:
-            message.update(op="callmethod", target=self._argument(target.owner), name=target.name)
-        else:
-            message["target"] = self._argument(target)
+        message = self._call_message(target, args, {})
+        message["keep"] = True
         kept = self._request(message, lambda: f"{target!r}({_show_args(args, {})})")
         if type(kept) is not Handle:
             self._fail_protocol("a kept result that did not come back as a handle")

@@ -420,8 +420,7 @@ def build_tree(composition: Composition, codec: Path | None) -> WorkerTree:
         codec_copy = root / "codec" / "codec.py"
         codec_copy.parent.mkdir()
         shutil.copyfile(codec, codec_copy)
-        _bytecode_beside(codec_copy).parent.mkdir()
-        _bytecode_beside(codec_copy).write_bytes(_compiled(codec, "codec/codec.py"))
+        _write_bytecode_beside(codec_copy, codec, "codec/codec.py")
     group = fresh_user() if as_root() else None
     open_to_readers(root, group)
     tree_composition = dataclasses.replace(
@@ -466,9 +465,14 @@ def _copy_runtime(target: Path) -> None:
     (target / "worker").mkdir(parents=True)
     for name in ["__init__.py", *(f"worker/{module}.py" for module in RUNTIME_MODULES)]:
         shutil.copyfile(source / name, target / name)
-        bytecode = _bytecode_beside(target / name)
-        bytecode.parent.mkdir(exist_ok=True)
-        bytecode.write_bytes(_compiled(source / name, None))
+        _write_bytecode_beside(target / name, source / name, None)
+
+
+def _write_bytecode_beside(copy: Path, source: Path, shown_name: str | None) -> None:
+    """Put the bytecode of a trusted ``source`` beside its ``copy`` (see :func:`_compiled`)."""
+    bytecode = _bytecode_beside(copy)
+    bytecode.parent.mkdir(exist_ok=True)
+    bytecode.write_bytes(_compiled(source, shown_name))
 
 
 def _bytecode_beside(module: Path) -> Path:
