@@ -150,6 +150,24 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
 
 
 @pytest.mark.slow
+def test_a_game_change_your_player_refuses_fails_the_sweep_naming_it(repo, solution, tmp_path):
+    """The sweep tells your Player the game's changes without waiting for its answers:
+    the one it refuses still fails the game, named with its hand and trick."""
+    folder = tmp_path / "submission"
+    shutil.copytree(solution, folder)
+    player = folder / "player.py"
+    check = "if len(hand) != len(self._hand) + len(cards):"
+    text = player.read_text(encoding="utf-8")
+    assert text.count(check) == 1, "the reference's take_cards changed: update this test"
+    off_by_one = "if len(hand) != len(self._hand) + len(cards) - 1:"
+    player.write_text(text.replace(check, off_by_one), encoding="utf-8")
+    report = grade_bug(repo, "hearts", 1, folder, "legality")
+    message = report.failures[0].message
+    assert "hand 1, trick 1: the game's call" in message, message
+    assert ".take_cards([" in message and "raised ValueError" in message, message
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ALTERNATIVE_PHASES))
 def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, name):
     folder = tmp_path / "submission"

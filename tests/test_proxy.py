@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardlab.judge.proxy import Handle, Student, StudentRaised
+from cardlab.judge.proxy import Handle, Student, StudentRaised, ToldRaised
 from cardlab.worker.codec import Value, load_codec
 from cardlab.worker.compose import compose
-from cardlab.worker.process import WorkerFailure, WorkerSetup
+from cardlab.worker.process import WorkerFailure, WorkerSetup, _chunks
 
 
 @pytest.fixture
@@ -110,6 +110,64 @@ def test_a_failed_worker_is_replaced_for_the_next_test(repo, tmp_path):
         assert bisca.player.Player("Bob").name == "Bob"
         with pytest.raises(WorkerFailure, match="lost when the worker was restarted"):
             player.take(Value("Card", "AS"))
+    finally:
+        bisca.close()
+
+
+def test_told_calls_run_in_order_with_the_next_call_that_waits(bisca):
+    player = bisca.player.Player("Ann")
+    take = player.take  # a method, known from here on without asking the worker
+    requests = bisca._worker().requests
+    for notation in ("AS", "2D", "7H"):
+        bisca.tell(take, Value("Card", notation))
+    assert bisca._worker().requests == requests  # nothing sent yet
+    assert player.hand == [Value("Card", "AS"), Value("Card", "2D"), Value("Card", "7H")]
+    assert bisca._worker().requests == requests + 4  # sent together with the read
+    bisca.flush()  # nothing told: nothing sent
+    assert bisca._worker().requests == requests + 4
+
+
+def test_a_told_call_that_raises_is_named_by_the_call_that_carried_it(bisca):
+    player = bisca.player.Player("Ann")
+    bisca.tell(player.take, Value("Card", "AS"))
+    bisca.tell(player.play, Value("Card", "KD"), describe=lambda: "trick 3: Ann.play(KD)")
+    bisca.tell(player.take, Value("Card", "2D"))  # still runs: the worker answers each
+    with pytest.raises(ToldRaised) as raised:
+        bisca.card.Card.from_notation("qs")
+    assert raised.value.call == "trick 3: Ann.play(KD)" and raised.value.is_a("ValueError")
+    assert player.hand == [Value("Card", "AS"), Value("Card", "2D")]  # the channel in step
+    bisca.tell(player.play, Value("Card", "KD"))
+    with pytest.raises(ToldRaised, match="play"):
+        bisca.flush()
+
+
+def test_many_and_large_told_calls_all_arrive(bisca):
+    player = bisca.player.Player("Ann")
+    notations = [f"{rank}{suit}" for suit in "SHDC" for rank in "A234567JQK"]
+    for notation in notations:  # more than are kept waiting: sent on the way
+        bisca.tell(player.collect, [Value("Card", notation)])
+    long_names = ["x" * 20_000, "y" * 20_000]  # more than one write takes
+    for name in long_names:
+        bisca.tell(bisca.player.Player, name)
+    assert player.won == [Value("Card", notation) for notation in notations]
+
+
+def test_requests_are_written_in_chunks_a_pipe_takes_at_once():
+    assert list(_chunks([10, 10, 30, 5, 5], 20)) == [(0, 2), (2, 3), (3, 5)]
+    assert list(_chunks([], 20)) == []
+
+
+def test_a_told_call_that_hangs_fails_naming_it(repo, tmp_path):
+    (tmp_path / "play.py").write_text("import time\n\ndef main(argv):\n    time.sleep(30)\n")
+    folder = repo.reference_dir("bisca")
+    codec_file = repo.graders_dir("bisca") / "codec.py"
+    setup = WorkerSetup(compose("bisca", folder, tmp_path, ["play"]), codec_file, 4096)
+    bisca = Student(setup, 0.3, load_codec(codec_file))
+    bisca.begin("test_told_hang")
+    try:
+        bisca.tell(bisca.play.main, ["--seed", "1"])
+        with pytest.raises(WorkerFailure, match=r"play\.main\(\['--seed', '1'\]\): .*0\.3 s"):
+            bisca.player.Player("Bob")
     finally:
         bisca.close()
 

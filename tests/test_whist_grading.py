@@ -121,6 +121,8 @@ _CHOOSE = "    def choose_card(self, hand: Hand, trick: Trick) -> Card:\n"
 _CHOOSE_DOC_END = '''            A card of ``hand``, of the led suit whenever the hand holds one.
         """
 '''
+_UPDATE_DOC_END = '''note who did not follow the led suit."""
+'''
 BAD_INPUT = (
     (Edit("Trick.cards a list", "whist/trick.py", "        return tuple(self._cards)\n",
           "        return list(self._cards)\n", "trick"),
@@ -140,6 +142,12 @@ BAD_INPUT = (
           "            if other and hand.has_suit(trick.lead_suit):\n"
           "                return other[0]\n", "tournament"),
      "without following suit"),
+    (Edit("an advanced update_data that raises at the last trick", "whist/advanced_strategy.py",
+          _UPDATE_DOC_END, _UPDATE_DOC_END +
+          "        self.updates = getattr(self, 'updates', 0) + 1\n"
+          "        if self.updates == 13:\n"
+          "            raise KeyError('the last trick')\n", "tournament"),
+     "after trick 13 raised KeyError"),
     (Edit("an advanced strategy that hangs", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
           _CHOOSE_DOC_END + "        while True:\n            pass\n", "tournament"),
      "stopped answering"),

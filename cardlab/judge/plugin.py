@@ -238,6 +238,17 @@ class CardlabPlugin:
             _restart_transcript_per_example(item, student)
 
     @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+        """Once the test's body has run, its told calls are answered (``Student.tell``).
+
+        An exception of a told call then fails the test that told it.
+        """
+        result = yield
+        if "student" in getattr(item, "fixturenames", ()):
+            self.student_proxy(item).flush()
+        return result
+
+    @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(
         self, item: pytest.Item, call: pytest.CallInfo[None]
     ) -> Iterator[pytest.TestReport]:

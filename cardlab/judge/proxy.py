@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -26,13 +27,33 @@ from ..worker.portable import portable
 from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import WorkerTree, build_tree
 from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
-from .remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, Transcript
+from .remote import (
+    BoundMethod,
+    ConsoleRun,
+    Handle,
+    RemotePath,
+    StudentRaised,
+    ToldRaised,
+    Transcript,
+)
 from .seeds import PUBLIC_SECRET, Seeds
 
 SPARES = 2
 """Workers kept starting ahead of the restarts to come (see :meth:`Student.restart`)."""
+TOLD_AT_MOST = 64
+"""Told calls (:meth:`Student.tell`) kept waiting at most: the next tell sends them all."""
 _LABEL_LENGTH = 40
 _CANARY_NAMES = 20
+
+
+@dataclass(frozen=True)
+class _Call:
+    """A request on its way, with what names it in a failure."""
+
+    message: dict
+    describe: Callable[[], str]
+    log: bool = True
+    told: bool = False
 
 
 class Student:
@@ -75,6 +96,7 @@ class Student:
         self._next_seed = 0
         self._failure: WorkerFailure | None = None
         self._broken: WorkerFailure | None = None
+        self._told: list[_Call] = []
         self.transcript = Transcript()
         self.last_out = ""
         self.last_err = ""
@@ -100,6 +122,7 @@ class Student:
         self._test_id = test_id
         self._calls = 0
         self._failure = None
+        self._told.clear()  # an earlier test's, left when it failed: its outcome is settled
         self.transcript = Transcript()
         if self._process is not None and not self._process.dead:
             self._request({"op": "reset"}, str, log=False)
@@ -121,6 +144,9 @@ class Student:
         worker can change). Handles to objects of the ended worker are lost: passing
         one fails with that cause.
         """
+        if self._told and self._failure is None:
+            self.flush()  # told calls are answered by the worker they were meant for
+        self._told.clear()
         if self._process is not None:
             self._process.kill()
         self._process = self._spares.popleft() if self._spares else None
@@ -224,34 +250,62 @@ class Student:
         seconds: float | None = None,
         *,
         log: bool = True,
+        told: bool = False,
     ) -> Any:
+        """Send a request, with the told calls waiting before it, and return its result.
+
+        Raises:
+            ToldRaised: When a told call raised (the first that did).
+            StudentRaised: When the request's call raised.
+            WorkerFailure: When the worker failed on any of them.
+        """
         if self._failure is not None:
             raise self._failure
-        self._calls += 1
-        message["seed"] = self._call_seed(self._calls)
-        message["next_seed"] = self._next_seed = self._seeds.seed(
-            "call", self._test_id, self._calls + 1
-        )
-        limit = seconds or self._call_seconds
+        calls, self._told = [*self._told, _Call(message, describe, log, told)], []
+        for call in calls:
+            self._calls += 1
+            call.message["seed"] = self._call_seed(self._calls)
+            call.message["next_seed"] = self._next_seed = self._seeds.seed(
+                "call", self._test_id, self._calls + 1
+            )
+        answers = self._exchange(calls, seconds or self._call_seconds)
+        raised: StudentRaised | None = None
+        for call, answer in zip(calls, answers, strict=True):
+            try:
+                result = self._settle(call, answer)
+            except StudentRaised as error:
+                raised = raised or error
+        if raised is not None:
+            raise raised
+        return result
+
+    def _exchange(self, calls: list[_Call], limit: float) -> list[dict]:
+        """The worker's answers to ``calls``, in order, each within ``limit`` seconds."""
+        answers: list[dict] = []
         try:
-            answer = self._worker().request(message, limit)
+            answers.extend(self._worker().exchange([call.message for call in calls], limit))
         except WorkerFailure as failure:
+            describe = calls[len(answers)].describe
             self.transcript.add(describe, "failed", failure)
             self._failure = WorkerFailure(f"{describe()}: {failure}")
             raise self._failure from None
+        return answers
+
+    def _settle(self, call: _Call, answer: dict) -> Any:
+        """The result of ``call`` from its answer; its exception, raised."""
         out, err = answer.get("out", ""), answer.get("err", "")
         self.last_out = out if type(out) is str else ""
         self.last_err = err if type(err) is str else ""
         self.last_cut = answer.get("cut") is True
         if "raised" in answer:
-            raised = self._raised(describe(), answer["raised"])
-            self.transcript.add(describe, "raised", raised)
+            raised = self._raised(call.describe(), answer["raised"], call.told)
+            self.transcript.add(call.describe, "raised", raised)
             raise raised
         if "ok" not in answer:
             self._fail_protocol("an answer with neither a result nor an exception")
-        result = self._result(answer["ok"], describe)
-        if log:
-            self.transcript.add(describe, "ok", result)
+        result = self._result(answer["ok"], call.describe)
+        if call.log:
+            self.transcript.add(call.describe, "ok", result)
         return result
 
     def _fail_protocol(self, what: str) -> None:
@@ -262,7 +316,7 @@ class Student:
             "that, so the test gets no credit"
         )
 
-    def _raised(self, text: str, data: Any) -> StudentRaised:
+    def _raised(self, text: str, data: Any, told: bool = False) -> StudentRaised:
         valid = (
             type(data) is dict
             and type(data.get("types")) is list
@@ -272,7 +326,8 @@ class Student:
         )
         if not valid:
             self._fail_protocol("a malformed exception")
-        return StudentRaised(text, data["types"], data["message"], data["where"])
+        kind = ToldRaised if told else StudentRaised
+        return kind(text, data["types"], data["message"], data["where"])
 
     def _result(self, data: Any, describe: Callable[[], str]) -> Any:
         try:
@@ -348,6 +403,50 @@ class Student:
         message = self._call_message(target, args, kwargs)
         message["stdin"] = _stdin
         return self._request(message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds)
+
+    def tell(
+        self,
+        target: RemotePath | Handle | BoundMethod,
+        *args: Any,
+        describe: Callable[[], str] | None = None,
+    ) -> None:
+        """Call ``target(*args)`` in the worker without waiting for its answer.
+
+        For the many calls of a long game whose results a grader does not need (telling
+        a player which card was played): the call waits in the judge and goes to the
+        worker with the next call that waits for its answer, in the same write; the
+        worker answers both in turn. A game then pays one round trip for each answer
+        it needs rather than for each call. Told calls go in the order they were told,
+        before the call that carries them, each with its own seed and time limit.
+
+        When a told call raises, the call that carried it (or :meth:`flush`) raises
+        :class:`~cardlab.judge.remote.ToldRaised` instead of its own result, naming the
+        told call. The grading plugin flushes at the end of each test, so a told call's
+        exception always fails the test that told it; a grader that plays several
+        games in one test flushes after each, to know which game it came from.
+
+        Args:
+            target: What to call, as for :meth:`call`.
+            *args: Its arguments (kept as they are now: they are encoded at once).
+            describe: Names the call in a failure (default: the call as text).
+        """
+        text = describe or (lambda: f"{target!r}({_show_args(args, {})})")
+        message = self._call_message(target, args, {})
+        self._told.append(_Call(message, text, told=True))
+        if len(self._told) >= TOLD_AT_MOST:
+            self.flush()
+
+    def flush(self) -> None:
+        """Send the told calls now, and wait for their answers.
+
+        Raises:
+            ToldRaised: When one of them raised (the first that did).
+            WorkerFailure: When the worker failed on one of them.
+        """
+        if not self._told:
+            return
+        last = self._told.pop()
+        self._request(last.message, last.describe, told=True)
 
     def _call_message(
         self, target: RemotePath | Handle | BoundMethod, args: tuple, kwargs: dict

@@ -33,6 +33,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,11 +57,16 @@ from .wire import (
     FrameReader,
     FrameTimeout,
     ProtocolError,
+    encode_frame,
     from_json,
+    write_all,
     write_frame,
 )
 
 _START_SECONDS = 10.0
+_WRITE_AT_ONCE = 16384
+"""Bytes of requests written together at most: well within a pipe's buffer, so that the
+write never waits for the worker, which may be writing answers the judge reads after."""
 _CONTAINED = frozenset({PID_NAMESPACE, OWN_IPC, PRIVATE_ROOT})
 """Layers under which nothing of the worker outlives it: no sweep is needed after it."""
 _CRASH_HINTS = {
@@ -331,18 +337,45 @@ class WorkerProcess:
             WorkerFailure: On a timeout, a worker that ended, or a malformed answer;
                 the worker is killed before this is raised.
         """
-        if self.dead:
-            raise WorkerFailure("the worker had already stopped")
+        self._write(self._numbered_frame(message))
+        return self._receive(self.requests, seconds)
+
+    def exchange(self, messages: list[dict], seconds: float) -> Iterator[dict]:
+        """Send ``messages`` together and yield their answers in order.
+
+        The requests go in as few writes as the pipe takes at once (the worker then
+        answers them one after another without waiting for the judge), so a run of
+        calls whose answers the judge reads later costs one round trip. Each answer
+        gets ``seconds`` from the moment the judge starts waiting for it. The caller
+        must read every answer (or let the worker be killed by a failure).
+
+        Raises:
+            WorkerFailure: As :meth:`request` does; the worker is killed before.
+        """
+        frames = [self._numbered_frame(message) for message in messages]
+        start = self.requests - len(frames) + 1
+        for first, last in _chunks([len(frame) for frame in frames], _WRITE_AT_ONCE):
+            self._write(b"".join(frames[first:last]))
+            for number in range(start + first, start + last):
+                yield self._receive(number, seconds)
+
+    def _numbered_frame(self, message: dict) -> bytes:
+        """The frame of ``message``, given the next request number as its ``id``."""
         self.requests += 1
         message["id"] = self.requests
+        return encode_frame(message)
+
+    def _write(self, data: bytes) -> None:
+        """Write request frames to the worker."""
+        if self.dead:
+            raise WorkerFailure("the worker had already stopped")
         try:
-            write_frame(self.to_worker, message)
+            write_all(self.to_worker, data)
         except BrokenPipeError:
             raise WorkerFailure(self._ending()) from None
         except BaseException:
             self.kill()  # interrupted mid-request (a test's own time limit): never reuse
             raise
-        return self._receive(self.requests, seconds)
 
     def _receive(self, number: int, seconds: float) -> dict:
         """The answer to request ``number``, which must be the only frame waiting.
@@ -422,3 +455,18 @@ class WorkerProcess:
         if not _CONTAINED.issubset(self.isolation.applied):
             sweep(self.user)  # its processes, IPC objects and files could outlive it
         self.home.cleanup()
+
+
+def _chunks(sizes: list[int], most: int) -> Iterator[tuple[int, int]]:
+    """``(first, last)`` index ranges of ``sizes`` whose sum stays within ``most``.
+
+    A size over ``most`` makes a range of its own.
+    """
+    first, total = 0, 0
+    for index, size in enumerate(sizes):
+        if index > first and total + size > most:
+            yield first, index
+            first, total = index, 0
+        total += size
+    if sizes:
+        yield first, len(sizes)

@@ -137,7 +137,13 @@ def _hashable(data: Any) -> Any:
 
 def write_frame(fd: int, message: dict) -> None:
     """Write one message to a file descriptor."""
-    write_bytes(fd, encode_message(message))
+    write_all(fd, encode_frame(message))
+
+
+def encode_frame(message: dict) -> bytes:
+    """A message's whole frame, its length first (frames may be written together)."""
+    payload = encode_message(message)
+    return _HEADER.pack(len(payload)) + payload
 
 
 def encode_message(message: dict) -> bytes:
@@ -158,10 +164,11 @@ def encode_message(message: dict) -> bytes:
 
 def write_bytes(fd: int, payload: bytes) -> None:
     """Write one frame of ``payload`` (already encoded) to a file descriptor."""
-    _write_all(fd, _HEADER.pack(len(payload)) + payload)
+    write_all(fd, _HEADER.pack(len(payload)) + payload)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to a file descriptor (frames already encoded)."""
     view = memoryview(data)
     while view:
         written = os.write(fd, view)

@@ -10,6 +10,11 @@ change to a Player of yours in your process (``start_hand``, ``take_cards``, ``p
 checked against the reference rules before the game plays it. Nothing your code does to
 the provided modules in your process reaches these games.
 
+The changes are told without waiting for your Player's answer: they reach your process
+together with the next ``choose``, in the order they happened, so a game costs one round
+trip per card your Player chooses. An exception from one of them fails the game all the
+same, naming the call and the moment of the game it was told.
+
 North deals, with the reference Dealer's shuffle and its own generator; when your Player
 sits North, it chooses North's cards.
 """
@@ -21,7 +26,7 @@ import random
 
 from hearts_games import SEAT_NAMES, notation, seat_seed
 
-from cardlab.judge.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised, ToldRaised
 from cardlab.testing import show
 from cardlab.worker.codec import Value
 
@@ -52,19 +57,18 @@ def seat_classes(ref):
     class YourSeat(ref.player.Player):
         """A seat of the reference game whose choices and changes go to your Player."""
 
-        def __init__(self, name: str, rng: random.Random, handle) -> None:
+        def __init__(self, name: str, rng: random.Random, student, handle) -> None:
             super().__init__(name, rng)
+            self.student = student
             self.handle = handle
             self.hands = 0
             self.played = 0
 
-        def _tell(self, what, action) -> None:
-            """Run ``action``; ``what()`` names the call in the message if it raises."""
-            try:
-                action()
-            except StudentRaised as error:
-                raise Illegal(f"{self._where()}: the game's call {self.name}.{what()} raised "
-                              f"{error.type_name}: {error.message}") from None
+        def _tell(self, what, method: str, *args) -> None:
+            """Tell your Player ``method(*args)``; ``what()`` names the call if it raises."""
+            where = self._where()
+            self.student.tell(getattr(self.handle, method), *args,
+                              describe=lambda: f"{where}: the game's call {self.name}.{what()}")
 
         def _where(self) -> str:
             return f"hand {self.hands}, trick {self.played + 1}"
@@ -73,33 +77,34 @@ def seat_classes(ref):
             super().start_hand()
             self.hands += 1
             self.played = 0
-            self._tell(lambda: "start_hand()", self.handle.start_hand)
+            self._tell(lambda: "start_hand()", "start_hand")
 
         def take_cards(self, cards) -> None:
             cards = list(cards)
             super().take_cards(cards)
             sent = sent_cards(cards)
-            self._tell(lambda: f"take_cards([{notation(cards)}])",
-                       lambda: self.handle.take_cards(sent))
+            self._tell(lambda: f"take_cards([{notation(cards)}])", "take_cards", sent)
 
         def play(self, card):
             super().play(card)
             self.played += 1
             sent = sent_card(card)
-            self._tell(lambda: f"play({card.notation})", lambda: self.handle.play(sent))
+            self._tell(lambda: f"play({card.notation})", "play", sent)
             return card
 
         def collect(self, cards) -> None:
             cards = list(cards)
             super().collect(cards)
             sent = sent_cards(cards)
-            self._tell(lambda: f"collect([{notation(cards)}])", lambda: self.handle.collect(sent))
+            self._tell(lambda: f"collect([{notation(cards)}])", "collect", sent)
 
         def choose(self, situation):
             """Your Player's choice, if the rules allow it."""
             hand, trick, broken, first = situation
             try:
                 got = self.handle.choose(situation_value(situation))
+            except ToldRaised as error:
+                raise Illegal(told_failure(error)) from None
             except StudentRaised as error:
                 raise Illegal(f"{self._where()}: {self._choose_call(situation)} raised "
                               f"{error.type_name}: {error.message}") from None
@@ -122,6 +127,24 @@ def seat_classes(ref):
     return YourSeat, YourDealerSeat
 
 
+def told_failure(error: ToldRaised) -> str:
+    """The message of a game's call to your Player that raised."""
+    return f"{error.call} raised {error.type_name}: {error.message}"
+
+
+def play_judged_game(student, ref, seed: int, seat: int) -> None:
+    """Play :func:`judged_game` to its end, your Player's answers to every call checked.
+
+    Raises:
+        Illegal: At your Player's first illegal card, or first exception.
+    """
+    try:
+        judged_game(student, ref, seed, seat).play_game()
+        student.flush()
+    except ToldRaised as error:
+        raise Illegal(told_failure(error)) from None
+
+
 def judged_game(student, ref, seed: int, seat: int):
     """The reference game for the seed, with a Player of yours at ``seat`` (0 is North).
 
@@ -138,5 +161,5 @@ def judged_game(student, ref, seed: int, seat: int):
             continue
         handle = student.player.Player(name, student.builtin("Random", seat_seed(seed, index)))
         kind = your_dealer_seat if index == 0 else your_seat
-        players.append(kind(name, rng, handle))
+        players.append(kind(name, rng, student, handle))
     return ref.game.Hearts(players)

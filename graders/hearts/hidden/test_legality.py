@@ -9,7 +9,8 @@ refuse, a choice that is not a card of the hand, or an exception from your code 
 the batch.
 
 Each of your cards is a call into your process (and its play, the deal and the tricks
-taken a few more): about 350 calls a game of eleven hands or so.
+taken a few more): about 350 calls a game of eleven hands or so. The calls that only tell
+your Player what happened travel with the next card it is asked for.
 """
 
 import hearts_games
@@ -31,7 +32,7 @@ def test_every_play_is_legal(student, ref, seeds, batch):
     for number, seed in games.items():
         seat = number % len(SEAT_NAMES)
         try:
-            hearts_seats.judged_game(student, ref, seed, seat).play_game()
+            hearts_seats.play_judged_game(student, ref, seed, seat)
         except hearts_seats.Illegal as illegal:
             raise AssertionError(
                 f"seeded game {number}, your Player as {SEAT_NAMES[seat]}: {illegal}"

@@ -10,6 +10,10 @@ chooses, and each completed trick through ``update_data``, all built in your pro
 your classes. A card it is not allowed to play (not in its hand, not following suit while
 it could, not a card at all), an exception or a hang forfeits the play: the basic side
 takes all thirteen tricks, and after a hang or crash every later play is forfeited too.
+
+The completed tricks are told to your strategy without waiting for its answer: each
+``update_data`` reaches your process with the next ``choose_card``. An exception from it
+still forfeits the game, named with its trick.
 """
 
 import random
@@ -17,7 +21,7 @@ import random
 import pytest
 from whist_tournament import TRICKS, Duplicate, award
 
-from cardlab.judge.proxy import StudentRaised
+from cardlab.judge.proxy import StudentRaised, ToldRaised
 from cardlab.testing import show
 from cardlab.worker.codec import Value
 from cardlab.worker.process import WorkerFailure
@@ -51,6 +55,8 @@ def ask(student, r, strategy, hand, trick):
     sent = Value("Hand", " ".join(card.notation for card in hand))
     try:
         answer = student.method(strategy, "choose_card", sent, trick_value(trick))
+    except ToldRaised as error:
+        raise told_forfeit(error) from None
     except StudentRaised as error:
         raise Forfeit(f"choose_card raised {error.type_name}: {error.message}") from None
     held = {card.notation: card for card in hand}
@@ -64,6 +70,11 @@ def ask(student, r, strategy, hand, trick):
     return chosen
 
 
+def told_forfeit(error):
+    """The forfeit of a game whose ``update_data`` raised (told without waiting)."""
+    return Forfeit(f"{error.call} raised {error.type_name}: {error.message}")
+
+
 def play(student, r, seed, advanced, parity):
     """Play one hand; return the tricks the advanced side (seats of ``parity``) took."""
     hands, trumps, leader = deal_hands(r, seed)
@@ -73,7 +84,7 @@ def play(student, r, seed, advanced, parity):
         if seat % 2 != parity
     }
     taken = 0
-    for _ in range(TRICKS):
+    for number in range(1, TRICKS + 1):
         trick = r.trick.Trick(trumps, leader)
         for offset in range(4):
             seat = (leader + offset) % 4
@@ -86,9 +97,14 @@ def play(student, r, seed, advanced, parity):
             trick.set_card(seat, chosen)
         sent = trick_value(trick)
         for seat in sorted(advanced):
-            student.method(advanced[seat], "update_data", sent)
+            student.tell(advanced[seat].update_data, sent,
+                         describe=lambda n=number, s=sent: f"update_data({s!r}) after trick {n}")
         leader = trick.winner()
         taken += leader % 2 == parity
+    try:
+        student.flush()
+    except ToldRaised as error:
+        raise told_forfeit(error) from None
     return taken
 
 
