@@ -143,7 +143,7 @@ def _cli(repo, submissions: Path, output: Path) -> list[str]:
         "--output",
         str(output),
         "--deals",
-        "2",
+        "1",
         "--jobs",
         "1",
         "--project",
