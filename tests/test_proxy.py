@@ -135,6 +135,7 @@ def test_a_told_call_that_raises_is_named_by_the_call_that_carried_it(bisca):
     with pytest.raises(ToldRaised) as raised:
         bisca.card.Card.from_notation("qs")
     assert raised.value.call == "trick 3: Ann.play(KD)" and raised.value.is_a("ValueError")
+    assert str(raised.value).startswith("trick 3: Ann.play(KD) raised ValueError: ")
     assert player.hand == [Value("Card", "AS"), Value("Card", "2D")]  # the channel in step
     bisca.tell(player.play, Value("Card", "KD"))
     with pytest.raises(ToldRaised, match="play"):

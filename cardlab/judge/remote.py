@@ -83,6 +83,12 @@ class StudentRaised(Exception):
         """`` (this is still a stub: write it)`` for a stub's NotImplementedError, else ``""``."""
         return " (this is still a stub: write it)" if self.is_a("NotImplementedError") else ""
 
+    def __str__(self) -> str:
+        """``call raised Type: message (file, line)``."""
+        place = f" ({self.where})" if self.where else ""
+        message = f": {self.message}" if self.message else ""
+        return f"{self.call} raised {self.type_name}{message}{place}"
+
 
 class ToldRaised(StudentRaised):
     """A call sent without waiting (``Student.tell``) raised.
@@ -90,12 +96,6 @@ class ToldRaised(StudentRaised):
     It is raised by the later call that carried it to the worker, or by
     ``Student.flush``; its ``call`` names the told call, not the one that carried it.
     """
-
-    def __str__(self) -> str:
-        """``call raised Type: message (file, line)``."""
-        place = f" ({self.where})" if self.where else ""
-        message = f": {self.message}" if self.message else ""
-        return f"{self.call} raised {self.type_name}{message}{place}"
 
 
 @dataclass(frozen=True)
