@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from manual_documents import write_documents
 from run_once import ReferenceGrading, RunOnce, grade_reference
 
 from cardlab.course.handout import build_framework_wheel
@@ -189,6 +190,7 @@ def solution_of(repo: Project, once: RunOnce) -> Callable[[str], Path]:
     def solution(assignment: str) -> Path:
         def make(folder: Path) -> Path:
             write_solution(repo, repo.spec(assignment), folder / "solution")
+            write_documents(assignment, folder / "solution")
             return folder / "solution"
 
         return once(f"solution-{assignment}", make)

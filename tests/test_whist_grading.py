@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from manual_documents import DOCUMENTS, write_documents
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.reference import Reference
@@ -35,7 +36,7 @@ PART_TESTS = {
     "basic-strategy": "basic_strategy", "human": "human", "game": "basic_whist",
     "tournament": "tournament",
 }
-DESCRIPTION = "# How my AdvancedStrategy plays\n\nIt counts the cards played.\n"
+DESCRIPTION = DOCUMENTS["whist"]["ADVANCED.md"]
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,7 @@ def solution(repo, tmp_path_factory) -> Path:
 
     folder = tmp_path_factory.mktemp("whist") / "solution"
     write_solution(repo, repo.spec("whist"), folder)
-    (folder / "ADVANCED.md").write_text(DESCRIPTION, encoding="utf-8")
+    write_documents("whist", folder)
     return folder
 
 
@@ -197,8 +198,8 @@ def _part(report: GradeReport, part_id: str):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", [1, 2])
-def test_the_reference_scores_full_marks_the_hand_marked_part_aside(repo, solution, phase):
-    report = _grade(repo, solution, phase)
+def test_the_reference_scores_full_marks_the_hand_marked_part_aside(reference_grading, phase):
+    report = reference_grading("whist", phase).report  # shared with test_branch_coverage
     assert not report.failures, _failures(report)
     assert report.score == report.max_score - report.open_points == (100 if phase == 1 else 90)
     assert not report.notes, report.notes
