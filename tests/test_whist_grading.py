@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -170,8 +170,29 @@ def solution(repo, tmp_path_factory) -> Path:
     return folder
 
 
-def _grade(repo, folder: Path, phase: int, part: str | None = None) -> GradeReport:
-    return run(project_job(repo, "whist", phase, folder), PART_TESTS.get(part))
+FORFEIT_DEALS = 4
+"""Deals of the tournament that grades a strategy forfeiting every game: its message and
+its lost points come from the first game, so the spec's 200 deals would only add time."""
+
+
+def _grade(
+    repo, folder: Path, phase: int, part: str | None = None, deals: int | None = None
+) -> GradeReport:
+    job = project_job(repo, "whist", phase, folder)
+    if deals is not None:
+        job = replace(job, spec=_with_deals(job.spec, phase, deals))
+    return run(job, PART_TESTS.get(part))
+
+
+def _with_deals(spec, number: int, deals: int):
+    """``spec`` with the tournament of phase ``number`` cut to ``deals`` deals."""
+    phases = tuple(
+        replace(phase, tournament=replace(phase.tournament, deals=deals))
+        if phase.number == number
+        else phase
+        for phase in spec.phases
+    )
+    return replace(spec, phases=phases)
 
 
 def _failures(report: GradeReport) -> str:
@@ -260,7 +281,8 @@ def test_an_advanced_strategy_playing_like_the_basic_one_earns_no_tournament_cre
 @pytest.mark.parametrize(("edit", "said"), BAD_INPUT, ids=[edit.id for edit, _ in BAD_INPUT])
 def test_bad_student_code_fails_a_test_saying_what_it_did(repo, solution, tmp_path, edit, said):
     phase = PHASE_OF_PART[edit.part]
-    report = _grade(repo, _edited(solution, tmp_path / "submission", edit), phase, edit.part)
+    deals = FORFEIT_DEALS if edit.part == "tournament" else None
+    report = _grade(repo, _edited(solution, tmp_path / "submission", edit), phase, edit.part, deals)
     part = _part(report, edit.part)
     assert part.score < part.max_score
     messages = [test.message for test in report.failures]
