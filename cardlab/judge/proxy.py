@@ -423,7 +423,9 @@ class Student:
         :class:`~cardlab.judge.remote.ToldRaised` instead of its own result, naming the
         told call. The grading plugin flushes at the end of each test, so a told call's
         exception always fails the test that told it; a grader that plays several
-        games in one test flushes after each, to know which game it came from.
+        games in one test flushes after each, to know which game it came from. A
+        module-scoped fixture (``part_student``) flushes before it returns: the next
+        test's start drops told calls that are still waiting.
 
         Args:
             target: What to call, as for :meth:`call`.
