@@ -1,7 +1,8 @@
 """The strong bisca bot against the reference AutoPlayer, on duplicate deals.
 
 Usage: python benchmarks/strong_bot.py [--deals N] [--samples S] [--jobs K]
-                                        [--told nothing|hand|all]
+                                        [--told nothing|hand|all] [--csv FILE]
+                                        [--against FILE]
 
 The bot (``cardlab/play/bisca_strong.py``): Monte Carlo search over the unseen cards
 while the stock lasts, exact search once it is nearly empty.
@@ -16,11 +17,21 @@ deals as a shorter run's).
 ``--told`` measures a bound rather than the bot: the same search *told* the other hand
 (``hand``; the stock is still guessed) or the other hand and the stock's order (``all``,
 a perfect-information oracle), in place of its guesses.
+
+``--csv FILE`` also writes each deal's result to ``FILE``, one line a deal:
+``deal,seat0,seat1`` (the deal's number, from 0, and the bot's points with it in seat 0
+and in seat 1). Two runs on the same deals can then be compared deal by deal: the
+interval of the paired difference of their shares is much narrower than that of the
+difference of two shares (about ±0.010 against ±0.016 on 200 deals), since the luck of
+the cards, common to both, cancels. ``--against FILE`` prints that paired difference
+(this run's share of points minus that of the run written to ``FILE``, with its 95%
+interval, over the deals both played).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import multiprocessing
 import os
 import random
@@ -114,6 +125,28 @@ def interval(values: list[float]) -> str:
     return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}]"
 
 
+def write_csv(path: Path, deals: list[list[tuple[float, int, float, int]]]) -> None:
+    """Write each deal's number and the bot's points in seat 0 and in seat 1 to ``path``."""
+    with path.open("w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(("deal", "seat0", "seat1"))
+        for number, (first, second) in enumerate(deals):
+            writer.writerow((number, first[1], second[1]))
+
+
+def paired_difference(points: list[float], path: Path) -> str:
+    """This run's share of points minus that of the ``--csv`` file ``path``, deal by deal."""
+    with path.open(newline="") as file:
+        earlier = {
+            int(row["deal"]): (int(row["seat0"]) + int(row["seat1"])) / 240
+            for row in csv.DictReader(file)
+        }
+    differences = [share - earlier[n] for n, share in enumerate(points) if n in earlier]
+    mean = statistics.fmean(differences)
+    half = Z95 * statistics.stdev(differences) / len(differences) ** 0.5
+    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] over {len(differences)} deals"
+
+
 def main() -> None:
     """Play the deals, print the shares."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -121,6 +154,8 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=SAMPLES, help="random deals a move")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing deals")
     parser.add_argument("--told", choices=("nothing", "hand", "all"), default="nothing")
+    parser.add_argument("--csv", type=Path, help="write each deal's points to this file")
+    parser.add_argument("--against", type=Path, help="a --csv file to compare with, deal by deal")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     started = time.perf_counter()
@@ -135,6 +170,8 @@ def main() -> None:
                 print(f"first {len(deals)} deals: points {interval(points)}, load {load}")
                 sys.stdout.flush()
     seconds = time.perf_counter() - started
+    if args.csv:
+        write_csv(args.csv, deals)
     games = [statistics.fmean(r[0] for r in results) for results in deals]
     points = [statistics.fmean(r[1] for r in results) / 120 for results in deals]
     thinking = sum(r[2] for results in deals for r in results)
@@ -145,6 +182,8 @@ def main() -> None:
     print(f"{seconds:.1f} s wall, {1000 * thinking / moves:.1f} ms a move (processor clock)")
     print(f"share of games:  {interval(games)}")
     print(f"share of points: {interval(points)}")
+    if args.against:
+        print(f"paired difference: {paired_difference(points, args.against)}")
 
 
 if __name__ == "__main__":
