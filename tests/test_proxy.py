@@ -91,15 +91,22 @@ def test_student_exceptions_cross_with_their_type_names(bisca):
         bisca.card.Card.from_notation("1X")
 
 
-def test_a_failed_worker_is_replaced_for_the_next_test(repo, tmp_path):
-    # a student's play.main that waits far longer than its call may take, so the call
-    # times out however busy the machine is
-    (tmp_path / "play.py").write_text("import time\n\ndef main(argv):\n    time.sleep(30)\n")
-    folder = repo.reference_dir("bisca")
+def _sleeping_play(repo, folder, call_seconds: float, test_id: str) -> Student:
+    """bisca with a student's play.main that waits far longer than a call may take.
+
+    The call times out however busy the machine is.
+    """
+    (folder / "play.py").write_text("import time\n\ndef main(argv):\n    time.sleep(30)\n")
+    reference = repo.reference_dir("bisca")
     codec_file = repo.graders_dir("bisca") / "codec.py"
-    setup = WorkerSetup(compose("bisca", folder, tmp_path, ["play"]), codec_file, 4096)
-    bisca = Student(setup, 2.0, load_codec(codec_file))
-    bisca.begin("test_proxy_timeout")
+    setup = WorkerSetup(compose("bisca", reference, folder, ["play"]), codec_file, 4096)
+    student = Student(setup, call_seconds, load_codec(codec_file))
+    student.begin(test_id)
+    return student
+
+
+def test_a_failed_worker_is_replaced_for_the_next_test(repo, tmp_path):
+    bisca = _sleeping_play(repo, tmp_path, 2.0, "test_proxy_timeout")
     try:
         player = bisca.player.Player("Ann")
         with pytest.raises(WorkerFailure, match=r"did not finish within 0\.2 s"):
@@ -159,12 +166,7 @@ def test_requests_are_written_in_chunks_a_pipe_takes_at_once():
 
 
 def test_a_told_call_that_hangs_fails_naming_it(repo, tmp_path):
-    (tmp_path / "play.py").write_text("import time\n\ndef main(argv):\n    time.sleep(30)\n")
-    folder = repo.reference_dir("bisca")
-    codec_file = repo.graders_dir("bisca") / "codec.py"
-    setup = WorkerSetup(compose("bisca", folder, tmp_path, ["play"]), codec_file, 4096)
-    bisca = Student(setup, 0.3, load_codec(codec_file))
-    bisca.begin("test_told_hang")
+    bisca = _sleeping_play(repo, tmp_path, 0.3, "test_told_hang")
     try:
         bisca.tell(bisca.play.main, ["--seed", "1"])
         with pytest.raises(WorkerFailure, match=r"play\.main\(\['--seed', '1'\]\): .*0\.3 s"):

@@ -97,8 +97,11 @@ def play(student, r, seed, advanced, parity):
             trick.set_card(seat, chosen)
         sent = trick_value(trick)
         for seat in sorted(advanced):
-            student.tell(advanced[seat].update_data, sent,
-                         describe=lambda n=number, s=sent: f"update_data({s!r}) after trick {n}")
+            student.tell(
+                advanced[seat].update_data,
+                sent,
+                describe=lambda n=number, s=sent: f"update_data({s!r}) after trick {n}",
+            )
         leader = trick.winner()
         taken += leader % 2 == parity
     try:
