@@ -65,8 +65,10 @@ from .wire import (
 
 _START_SECONDS = 10.0
 _WRITE_AT_ONCE = 16384
-"""Bytes of requests written together at most: well within a pipe's buffer, so that the
-write never waits for the worker, which may be writing answers the judge reads after."""
+"""Bytes of requests written together at most: well within a Linux pipe's buffer (64 KB),
+so that the write never waits for the worker, which may be writing answers the judge
+reads after. (The portable path's judge reads answers in a thread of its own, so a
+smaller pipe there only makes the write wait for the worker to read.)"""
 _CONTAINED = frozenset({PID_NAMESPACE, OWN_IPC, PRIVATE_ROOT})
 """Layers under which nothing of the worker outlives it: no sweep is needed after it."""
 _CRASH_HINTS = {
