@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
-from manual_documents import DOCUMENTS, write_documents
+from manual_documents import DOCUMENTS
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.reference import Reference
@@ -159,15 +159,11 @@ BAD_INPUT = (
 )
 
 
-@pytest.fixture(scope="module")
-def solution(repo, tmp_path_factory) -> Path:
-    """The reference written out as a submission, with a description of its strategy."""
-    from cardlab.course.solution import write_solution
-
-    folder = tmp_path_factory.mktemp("whist") / "solution"
-    write_solution(repo, repo.spec("whist"), folder)
-    write_documents("whist", folder)
-    return folder
+@pytest.fixture
+def solution(solution_of) -> Path:
+    """The reference as a submission, with a description of its strategy (shared by the
+    run: copy it to change it)."""
+    return solution_of("whist")
 
 
 FORFEIT_DEALS = 4
