@@ -11,6 +11,7 @@ found): the conformance check must give them full marks too.
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -260,3 +261,16 @@ def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, nam
         shutil.copy(module, folder / module.name)
     lost = points_lost(repo, "kings_corner", phase, folder, [module.stem for module in modules])
     assert not lost, "\n".join(lost)
+
+
+@pytest.mark.parametrize("text", ["X", "d", "", "D 1"])
+def test_the_codec_builds_no_move_of_an_unknown_kind(repo, text):
+    """A student's Move of a kind the contract lacks never returns to them as a draw."""
+    path = repo.graders_dir("kings_corner") / "codec.py"
+    module_spec = importlib.util.spec_from_file_location("kings_corner_codec_under_test", path)
+    codec = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(codec)
+    resolve = {"table.Move": lambda *fields: fields}.__getitem__
+    assert codec.move_from_notation("D", resolve) == ("D", None, None, None)
+    with pytest.raises(ValueError, match="not the notation of a move"):
+        codec.move_from_notation(text, resolve)
