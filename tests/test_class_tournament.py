@@ -31,7 +31,7 @@ BAD = {
     "crasher": _LAST + "            raise RuntimeError('boom')\n",
     "cheater": _LAST + "            if view.played:\n                return view.played[0]\n",
     "noncard": _LAST + "            return 'the ace of cups'\n",
-    "hanger": _LAST + "            while True:\n                pass\n",
+    "hanger": _LAST + "            __import__('time').sleep(3600)\n",
     "flooder": _LAST + "            print('x' * 1_000_000)\n",
     "oddtext": _LAST + "            raise RuntimeError('\\x1b[2J 100 / 100')\n",
 }

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from alternative_grading import points_lost
 from seeded_bugs import grade_bug
 
 from cardlab.judge.grading import project_job, run
@@ -150,6 +151,22 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
 
 
 @pytest.mark.slow
+def test_a_mistake_in_card_costs_points_in_cards_alone(repo, solution, tmp_path):
+    """The rules and the player are graded with the reference's Card (fair parts)."""
+    folder = tmp_path / "submission"
+    shutil.copytree(solution, folder)
+    card = folder / "card.py"
+    old = 'if suit is Suit.SPADES and rank == "Q":\n        return QUEEN_OF_SPADES_POINTS'
+    text = card.read_text(encoding="utf-8")
+    assert text.count(old) == 1, "the reference's points changed: update this test"
+    card.write_text(text.replace(old, old.replace("QUEEN_OF_SPADES", "HEART")), encoding="utf-8")
+    report = run(project_job(repo, "hearts", 1, folder), parts=("cards", "rules", "player"))
+    scores = {part.id: (part.score, part.max_score) for part in report.parts}
+    assert scores["cards"][0] < scores["cards"][1], scores
+    assert scores["rules"] == (30, 30) and scores["player"] == (15, 15), _failures(report)
+
+
+@pytest.mark.slow
 def test_a_game_change_your_player_refuses_fails_the_sweep_naming_it(repo, solution, tmp_path):
     """The sweep tells your Player the game's changes without waiting for its answers:
     the one it refuses still fails the game, named with its hand and trick."""
@@ -172,9 +189,9 @@ def test_a_game_change_your_player_refuses_fails_the_sweep_naming_it(repo, solut
 def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, name):
     folder = tmp_path / "submission"
     shutil.copytree(solution, folder)
-    for module in (ALTERNATIVES / name).glob("*.py"):
+    modules = sorted((ALTERNATIVES / name).glob("*.py"))
+    for module in modules:
         shutil.copyfile(module, folder / module.name)
     phase = ALTERNATIVE_PHASES[name]
-    report = _grade(repo, phase, folder)
-    lost = [(p.id, p.score) for p in report.parts if p.score < p.max_score]
-    assert report.score == 100, f"{name}: {lost}\n{_failures(report)}"
+    lost = points_lost(repo, "hearts", phase, folder, [module.stem for module in modules])
+    assert not lost, f"{name}:\n" + "\n".join(lost)

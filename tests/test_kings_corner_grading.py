@@ -11,11 +11,13 @@ found): the conformance check must give them full marks too.
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from alternative_grading import points_lost
 from seeded_bugs import grade_bug
 
 from cardlab.judge.grading import project_job, run
@@ -219,6 +221,21 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     assert report.score < report.max_score
 
 
+@pytest.mark.slow
+def test_a_mistake_in_card_costs_points_in_card_alone(repo, solution, tmp_path):
+    """Phase 1's piles and table are graded with the reference's Card (fair parts)."""
+    folder = tmp_path / "submission"
+    shutil.copytree(solution, folder)
+    card = folder / "card.py"
+    text = card.read_text(encoding="utf-8")
+    assert text.count("card.value == top.value - 1") == 1, "the reference changed: update"
+    card.write_text(text.replace("top.value - 1", "top.value + 1"), encoding="utf-8")
+    report = run(project_job(repo, "kings_corner", 1, folder))
+    scores = {part.id: (part.score, part.max_score) for part in report.parts}
+    assert scores["card"][0] < scores["card"][1], scores
+    assert scores["piles"] == (45, 45) and scores["table"] == (30, 30), _failures(report)
+
+
 def _alternatives() -> list[tuple[str, int]]:
     """(name, phase) of every alternative solution; its folder name starts with the phase."""
     return sorted(
@@ -239,7 +256,21 @@ def test_there_are_enough_alternatives():
 def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, name, phase):
     folder = tmp_path / "submission"
     shutil.copytree(solution, folder)
-    for module in (ALTERNATIVES / name).glob("*.py"):
+    modules = sorted((ALTERNATIVES / name).glob("*.py"))
+    for module in modules:
         shutil.copy(module, folder / module.name)
-    report = _grade(repo, phase, folder)
-    assert report.score == report.max_score == 100, _failures(report)
+    lost = points_lost(repo, "kings_corner", phase, folder, [module.stem for module in modules])
+    assert not lost, "\n".join(lost)
+
+
+@pytest.mark.parametrize("text", ["X", "d", "", "D 1"])
+def test_the_codec_builds_no_move_of_an_unknown_kind(repo, text):
+    """A student's Move of a kind the contract lacks never returns to them as a draw."""
+    path = repo.graders_dir("kings_corner") / "codec.py"
+    module_spec = importlib.util.spec_from_file_location("kings_corner_codec_under_test", path)
+    codec = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(codec)
+    resolve = {"table.Move": lambda *fields: fields}.__getitem__
+    assert codec.move_from_notation("D", resolve) == ("D", None, None, None)
+    with pytest.raises(ValueError, match="not the notation of a move"):
+        codec.move_from_notation(text, resolve)

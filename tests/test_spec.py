@@ -149,3 +149,24 @@ def test_whist_parts_grade_their_own_modules_on_the_students_code(repo):
     assert spec.phase(2).home_parts("whist.trick", "Trick.set_card") == ("trick",)
     assert spec.phase(1).home_parts("cards.deck", "Deck.deal") == ("deck",)
     assert spec.part_modules(2, "trick") == spec.submitted_modules(2)
+
+
+def test_a_part_runs_the_students_own_modules_and_the_unit_test_parts_none(repo):
+    hearts = repo.spec("hearts")
+    assert hearts.part_modules(1, "cards") == ("card",)
+    assert hearts.part_modules(1, "design-1") == hearts.submitted_modules(1)
+    assert hearts.part_modules(1, "tests-1") == ()
+    assert hearts.parts_running(1, ["card"]) == ("cards", "design-1")
+    assert hearts.parts_running(1, ["player"]) == ("player", "legality", "design-1")
+    assert repo.spec("bisca").parts_running(2, ["card"]) == ("card",)
+    whist = repo.spec("whist")
+    graded = [p.id for p in whist.phase(2).parts if p.kind != "student tests"]
+    assert whist.parts_running(2, ["whist.trick"]) == tuple(graded)
+
+
+def test_a_report_says_a_phase_whose_parts_name_no_code_ran_the_students_code(repo):
+    kings_corner = repo.spec("kings_corner")
+    assert kings_corner.other_parts == "reference"
+    assert kings_corner.graded_with(1) == "reference"
+    assert kings_corner.graded_with(3) == "student"
+    assert repo.spec("hearts").graded_with(2) == "reference"

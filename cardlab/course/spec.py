@@ -379,14 +379,42 @@ class Spec:
 
         With ``other_parts = "reference"``, only the modules holding the part's own code
         are the student's, and the reference serves every other one; with ``student``,
-        or for a part that names no code, all of the phase's submitted modules are.
+        or for a part that names no code, all of the phase's submitted modules are. A part
+        of kind ``student tests`` runs the student's tests on the reference and its
+        chaffs, never on the student's modules: none.
         """
         submitted = self.submitted_modules(number)
         part = self.phase(number).part(part_id)
+        if part.kind == STUDENT_TESTS:
+            return ()
         if self.other_parts == OTHER_PARTS_STUDENT or not part.code:
             return submitted
         own = {code_module(entry, submitted) for entry in part.code}
         return tuple(m for m in submitted if m in own)
+
+    def graded_with(self, number: int) -> str:
+        """Whose code a phase's parts really run outside their own.
+
+        That is ``other_parts``, or ``student`` when none of the phase's parts names its
+        code (each then runs all of the student's, :meth:`part_modules`), so that a report
+        never claims otherwise.
+        """
+        if any(part.code for part in self.phase(number).parts):
+            return self.other_parts
+        return OTHER_PARTS_STUDENT
+
+    def parts_running(self, number: int, modules: Iterable[str]) -> tuple[str, ...]:
+        """The parts of a phase whose tests run any of ``modules`` from the submission.
+
+        Every other part runs the same code whatever the student wrote in ``modules``,
+        so its score cannot depend on them (:meth:`part_modules`).
+        """
+        changed = set(modules)
+        return tuple(
+            part.id
+            for part in self.phase(number).parts
+            if changed & set(self.part_modules(number, part.id))
+        )
 
 
 def code_module(entry: str, modules: Iterable[str]) -> str:

@@ -169,7 +169,7 @@ def project_job(
         reproduce=rerun_command("grade", assignment, "--phase", str(phase), *shown),
         secret=course_secret(project.root),
         part_compositions=part_compositions,
-        other_parts=spec.other_parts,
+        other_parts=spec.graded_with(phase),
     )
 
 

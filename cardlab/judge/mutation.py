@@ -241,7 +241,7 @@ def grade_mutants(
     return MutationReport(
         assignment=assignment,
         phase=phase,
-        other_parts=spec.other_parts,
+        other_parts=spec.graded_with(phase),
         results=tuple(results[m.id] for m in mutants),
         stale=tuple(entry for entry in reasons if not fnmatch.filter(known, entry)),
         jobs=jobs,

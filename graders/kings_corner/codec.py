@@ -35,14 +35,21 @@ def move_notation(move) -> str:
 
 
 def move_from_notation(text: str, resolve: Resolve):
-    """Build a move of the package at hand from its notation."""
-    words = text.split()
+    """Build a move of the package at hand from its notation.
+
+    Raises:
+        ValueError: For text that is not a move's notation (a draw is ``D`` alone), so a
+            student's move of an unknown kind never comes back to them as a draw.
+    """
+    words = text.split() or [""]
     move = resolve("table.Move")
     if words[0] == "L":
         return move("L", card_from_notation(words[1], resolve), None, int(words[2]))
     if words[0] == "M":
         return move("M", None, int(words[1]), int(words[2]))
-    return move("D", None, None, None)
+    if words == ["D"]:
+        return move("D", None, None, None)
+    raise ValueError(f"not the notation of a move: {text!r}")
 
 
 def cards_from_text(text: str, resolve: Resolve) -> list:

@@ -151,7 +151,7 @@ def penalty_points(rank: str, suit: Suit) -> int:
 
 
 def full_deck() -> list[Card]:
-    """Return the 52 cards in order: suit by suit (C, D, S, H), each from 2 to Ace."""
+    """Return a new list of the 52 cards in order: suit by suit (C, D, S, H), each 2 to Ace."""
     return list(_DECK)
 
 

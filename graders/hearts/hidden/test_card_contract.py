@@ -103,3 +103,15 @@ def test_penalty_points_of_every_card(student, ref):
         expected = ref.card.penalty_points(rank, ref.card.Suit(letter))
         got = student.card.penalty_points(rank, member("Suit", SUITS[letter]))
         expect_equal(got, expected, f"penalty_points({rank!r}, Suit.{SUITS[letter]})")
+
+
+def test_full_deck_gives_a_new_list_each_time(student, ref):
+    """full_deck() gives a list, as its contract says, and a new one at every call."""
+    kept = student.call_kept(student.card.full_deck)
+    if kept.type_name != "list":
+        raise AssertionError(
+            f"full_deck() gave a {kept.type_name}, where its contract says a list: return a list"
+        )
+    student.method(kept, "clear")
+    expected = ref.canon(ref.card.full_deck())
+    expect_equal(student.card.full_deck(), expected, "full_deck() after clearing an earlier one")

@@ -1,7 +1,8 @@
 """Hidden tests of two promises of ``Table`` that the dealt tables do not reach (phase 1).
 
 ``apply`` refuses a lay of a card the hand does not hold, even on a pile that would take
-it, with an ``IllegalMove`` that leaves the table, the hand and the moves unchanged; and
+it, and a move of a kind that is none of ``LAY``, ``MOVE`` and ``DRAW``, with an
+``IllegalMove`` that leaves the table, the hand and the moves unchanged; and
 ``str(table)`` is the eight ``pile_lines``, one a line.
 """
 
@@ -27,6 +28,21 @@ def test_a_lay_of_a_card_not_held_is_refused(student, lay):
         [student.table.pile_lines(table), hand.cards, table.moves],
         before,
         f"after apply(hand, {lay!r}) with the hand {HAND} on the course's example: "
+        "[pile_lines(table), hand.cards, table.moves], as before",
+    )
+
+
+@pytest.mark.parametrize("kind", ["X", "l", ""])
+def test_a_move_of_no_known_kind_is_refused(student, kind):
+    """apply(hand, Move(kind)) with a kind not L, M or D raises IllegalMove, changes nothing."""
+    table, hand = make_table(student, EXAMPLE, "2C 4S"), make_hand(student, HAND)
+    before = [student.table.pile_lines(table), hand.cards, table.moves]
+    with student.raises("IllegalMove"):
+        table.apply(hand, student.call_kept(student.table.Move, kind))
+    expect_equal(
+        [student.table.pile_lines(table), hand.cards, table.moves],
+        before,
+        f"after apply(hand, Move({kind!r})) on the course's example: "
         "[pile_lines(table), hand.cards, table.moves], as before",
     )
 
