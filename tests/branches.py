@@ -51,29 +51,45 @@ OWN_DESIGN = {
 }
 """Modules a student designs freely: no hidden case compares them with the reference."""
 
+_SCOPES = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+"""The nodes that name what they hold, as ``co_qualname`` does."""
+
+
+def named_nodes(tree: ast.AST) -> Iterator[tuple[str, ast.AST]]:
+    """(name, node) of every node under ``tree``, in the order they are written.
+
+    A function or class is named by its qualified name without ``<locals>``
+    (``Board.play``, ``outer.inner``: its ``co_qualname`` less ``.<locals>``); any other
+    node by the function or class that holds it (``""`` outside them).
+    """
+
+    def visit(node: ast.AST, scope: tuple[str, ...]) -> Iterator[tuple[str, ast.AST]]:
+        for child in ast.iter_child_nodes(node):
+            inner = (*scope, child.name) if isinstance(child, _SCOPES) else scope
+            yield ".".join(inner), child
+            yield from visit(child, inner)
+
+    return visit(tree, ())
+
+
 def if_nodes(tree: ast.AST, functions: tuple[str, ...]) -> list[tuple[str, int, ast.If]]:
     """(function, k, node) of every ``if`` in the named functions (all if empty), in order.
 
     ``k`` numbers the ``if``s of a function from 1, in the order they are written (an
-    ``elif`` after its ``if``); the function is named by its qualified name without
-    ``<locals>`` (``Board.play``, ``outer.inner``). ``if``s outside functions are left out.
+    ``elif`` after its ``if``); the function is named as :func:`named_nodes` names it.
+    ``if``s outside functions are left out.
     """
     found: list[tuple[str, int, ast.If]] = []
-
-    def visit(node: ast.AST, scope: list[str]) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.FunctionDef | ast.ClassDef):
-                visit(child, [*scope, child.name])
-                continue
-            name = ".".join(scope)
-            wanted = not functions or any(name == f or name.startswith(f + ".") for f in functions)
-            if isinstance(child, ast.If) and wanted and scope:
-                count = sum(1 for f in found if f[0] == name) + 1
-                found.append((name, count, child))
-            visit(child, scope)
-
-    visit(tree, [])
+    numbered: Counter[str] = Counter()
+    for name, node in named_nodes(tree):
+        if isinstance(node, ast.If) and name and _wanted(name, functions):
+            numbered[name] += 1
+            found.append((name, numbered[name], node))
     return found
+
+
+def _wanted(name: str, functions: tuple[str, ...]) -> bool:
+    return not functions or any(name == f or name.startswith(f + ".") for f in functions)
 
 
 def branches(source: str, functions: tuple[str, ...]) -> list[tuple[str, int, int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,9 @@ from cardlab.course.project import Project
 from cardlab.course.solution import write_solution
 from cardlab.course.spec import Spec, load_spec
 from cardlab.judge.grading import project_job, run
+from cardlab.judge.reference import Reference
 from cardlab.judge.results import GradeReport
+from cardlab.worker.codec import load_codec
 
 collect_ignore = ["toy_project", "guide_toy"]  # grader suites of toy assignments, run by tests
 
@@ -34,6 +36,19 @@ def repo() -> Project:
 def toy() -> Project:
     """The toy assignment's project (tests/toy_project)."""
     return Project(TOY_PROJECT)
+
+
+@pytest.fixture(scope="module")
+def bisca_ref(repo: Project) -> Iterator[Reference]:
+    """The bisca reference with its codec, loaded in this process for one test module.
+
+    Named apart from ``ref``, the fixture the graders' plugin gives inside a grading.
+    """
+    reference = Reference(
+        "bisca", repo.reference_dir("bisca"), load_codec(repo.graders_dir("bisca") / "codec.py")
+    )
+    yield reference
+    reference.close()
 
 
 def write_files(folder: Path, files: dict[str, str]) -> Path:

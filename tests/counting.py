@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from types import CodeType
 from typing import Any
 
-from branches import if_nodes
+from branches import if_nodes, named_nodes
 
 BRANCH_HOOK = "__cardlab_branch__"
 ENTRY_HOOK = "__cardlab_entered__"
@@ -72,25 +72,19 @@ def instrumented(source: bytes, path: str) -> CodeType:
         node.test = ast.copy_location(
             ast.Call(hook, [ast.Constant((path, function, k)), node.test], []), node.test
         )
-    _count_entries(tree, path, [])
+    _count_entries(tree, path)
     return compile(ast.fix_missing_locations(tree), path, "exec", dont_inherit=True)
 
 
-def _count_entries(node: ast.AST, path: str, scope: list[str]) -> None:
-    """Start every function body under ``node`` with a call counting it entered."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.ClassDef):
-            _count_entries(child, path, [*scope, child.name])
-        elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-            inner = [*scope, child.name]
-            key = ast.Constant((path, ".".join(inner)))
+def _count_entries(tree: ast.AST, path: str) -> None:
+    """Start every function body in ``tree`` with a call counting it entered."""
+    for name, node in named_nodes(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            key = ast.Constant((path, name))
             call = ast.Expr(ast.Call(ast.Name(ENTRY_HOOK, ast.Load()), [key], []))
-            body = child.body
+            body = node.body
             documented = isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
             body.insert(1 if documented else 0, ast.copy_location(call, body[0]))
-            _count_entries(child, path, inner)
-        else:
-            _count_entries(child, path, scope)
 
 
 @contextlib.contextmanager

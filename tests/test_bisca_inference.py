@@ -9,20 +9,9 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from cardlab.judge.reference import Reference
 from cardlab.play import bisca_strong
 from cardlab.play.bisca_inference import HandBelief, choice_likelihood
 from cardlab.play.bisca_strong import StrongPlayer
-from cardlab.worker.codec import load_codec
-
-
-@pytest.fixture(scope="module")
-def ref(repo):
-    reference = Reference(
-        "bisca", repo.reference_dir("bisca"), load_codec(repo.graders_dir("bisca") / "codec.py")
-    )
-    yield reference
-    reference.close()
 
 
 class RandomPlayer:
@@ -64,19 +53,19 @@ def bot_games(ref, seeds, *, random_other: bool = False):
                 board.play(card)
 
 
-def test_a_choice_is_as_likely_as_the_autoplayer_makes_it_over_every_order_of_its_hand(ref):
+def test_a_choice_is_as_likely_as_the_autoplayer_makes_it_over_every_order_of_its_hand(bisca_ref):
     """choice_likelihood is the share of the hand's orders in which the AutoPlayer plays it.
 
     The AutoPlayer breaks ties by the order of its hand, which no one else sees; over
     every order of the hand, the share of orders in which it plays each card is that
     card's likelihood.
     """
-    deck = ref.deck.Deck.standard().cards
+    deck = bisca_ref.deck.Deck.standard().cards
     number = {card: i for i, card in enumerate(deck)}
     checked = ties = 0
     for seed in range(30):
-        players = [ref.auto_player.AutoPlayer("a"), ref.auto_player.AutoPlayer("b")]
-        board = ref.board.Board(players, ref.deck.Deck(deal(ref, seed)), 0)
+        players = [bisca_ref.auto_player.AutoPlayer("a"), bisca_ref.auto_player.AutoPlayer("b")]
+        board = bisca_ref.board.Board(players, bisca_ref.deck.Deck(deal(bisca_ref, seed)), 0)
         tables = bisca_strong._Tables(deck, board.trump)
         while not board.is_over:
             player = board.to_play
@@ -123,10 +112,10 @@ def brute_force_posterior(choices, bot_cards: set[int], shown: int, played, tabl
     return {sum(1 << c for c in hand): w / total for hand, w in hands.items()}
 
 
-def test_the_belief_is_the_exact_posterior_of_every_history(ref):
+def test_the_belief_is_the_exact_posterior_of_every_history(bisca_ref):
     """When the bot leads early in the game, HandBelief's weights equal a brute force's."""
     compared = 0
-    for player, view, _ in bot_games(ref, range(3)):
+    for player, view, _ in bot_games(bisca_ref, range(3)):
         if view.table or not view.played or len(view.played) > 8:
             continue
         number, t = player._number, player._search.t
@@ -148,15 +137,15 @@ def test_the_belief_is_the_exact_posterior_of_every_history(ref):
     assert compared >= 6
 
 
-def test_a_hand_from_which_the_autoplayer_would_not_have_led_that_card_is_excluded(ref):
+def test_a_hand_from_which_the_autoplayer_would_not_have_led_that_card_is_excluded(bisca_ref):
     """After a lead, every hand whose AutoPlayer lead differs weighs 0, the others do not.
 
     The only lead seen is the first of the game, so the belief is uniform before it.
     """
-    deck = ref.deck.Deck.standard().cards
+    deck = bisca_ref.deck.Deck.standard().cards
     trump = deck[0].suit
     tables = bisca_strong._Tables(deck, trump)
-    auto = ref.auto_player.AutoPlayer("other")
+    auto = bisca_ref.auto_player.AutoPlayer("other")
     pool = (1 << 40) - 1 & ~0b111  # the bot holds cards 0, 1 and 2
     for led in random.Random(5).sample(range(3, 40), 8):
         belief = HandBelief(tables, pool)
@@ -166,7 +155,8 @@ def test_a_hand_from_which_the_autoplayer_would_not_have_led_that_card_is_exclud
                 continue
             hand = [deck[a], deck[b], deck[led]]
             leads = {
-                auto.choose(_lead_view(ref, order, trump)) for order in itertools.permutations(hand)
+                auto.choose(_lead_view(bisca_ref, order, trump))
+                for order in itertools.permutations(hand)
             }
             weight = weights.get(1 << a | 1 << b, 0.0)
             assert (weight > 0) == (deck[led] in leads), hand
@@ -180,10 +170,10 @@ def _lead_view(ref, hand, trump):
     return ref.board.PlayerView(**values)
 
 
-def test_the_true_hand_of_an_autoplayer_always_weighs_something(ref):
+def test_the_true_hand_of_an_autoplayer_always_weighs_something(bisca_ref):
     """The other player's real hand is never ruled out, and its probability is high."""
     weighed, probabilities = 0, []
-    for player, view, hand in bot_games(ref, range(8)):
+    for player, view, hand in bot_games(bisca_ref, range(8)):
         if not view.table or not view.stock_size:
             continue
         number = player._number
@@ -200,11 +190,11 @@ def test_the_true_hand_of_an_autoplayer_always_weighs_something(ref):
     assert sum(probabilities) / len(probabilities) > 10 * uniform
 
 
-def test_it_trusts_an_autoplayer_and_not_a_random_player(ref):
+def test_it_trusts_an_autoplayer_and_not_a_random_player(bisca_ref):
     """By the end of the stock the bot is sure an AutoPlayer is one, and a random player not."""
     last = {}
     for random_other in (False, True):
-        games = bot_games(ref, range(10), random_other=random_other)
+        games = bot_games(bisca_ref, range(10), random_other=random_other)
         ends = [player._belief.auto for player, view, _ in games if view.stock_size == 0]
         last[random_other] = ends
     assert min(last[False]) > bisca_strong.AUTO_TRUST

@@ -7,22 +7,11 @@ import statistics
 
 import pytest
 
-from cardlab.judge.reference import Reference
 from cardlab.play import bisca_strong
 from cardlab.play.bisca_strong import StrongPlayer
-from cardlab.worker.codec import load_codec
 
 QUICK = 24
 """Random deals a move in these tests: weaker than the default, but quick."""
-
-
-@pytest.fixture(scope="module")
-def ref(repo):
-    reference = Reference(
-        "bisca", repo.reference_dir("bisca"), load_codec(repo.graders_dir("bisca") / "codec.py")
-    )
-    yield reference
-    reference.close()
 
 
 class SpyView:
@@ -81,14 +70,14 @@ def deal(ref, seed: int):
     return ref.deck.Deck.shuffled(random.Random(seed)).cards
 
 
-def test_its_playouts_follow_the_reference_autoplayer_rules(ref):
+def test_its_playouts_follow_the_reference_autoplayer_rules(bisca_ref):
     """The rollout rules, on card numbers, choose what the reference AutoPlayer chooses."""
-    deck = ref.deck.Deck.standard().cards
+    deck = bisca_ref.deck.Deck.standard().cards
     number = {card: i for i, card in enumerate(deck)}
     compared = 0
     for seed in range(40):
-        players = [ref.auto_player.AutoPlayer("a"), ref.auto_player.AutoPlayer("b")]
-        board = ref.board.Board(players, ref.deck.Deck(deal(ref, seed)), 0)
+        players = [bisca_ref.auto_player.AutoPlayer("a"), bisca_ref.auto_player.AutoPlayer("b")]
+        board = bisca_ref.board.Board(players, bisca_ref.deck.Deck(deal(bisca_ref, seed)), 0)
         tables = bisca_strong._Tables(deck, board.trump)
         while not board.is_over:
             view = board.view_for(board.to_play)
@@ -156,7 +145,7 @@ def _autoplayer_choice(ref, trump):
 
 
 @pytest.mark.parametrize("opponent", ["autoplayer", "random"])
-def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref, opponent):
+def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(bisca_ref, opponent):
     """Every endgame choice is worth the best margin of an independent brute force.
 
     Against the reference AutoPlayer, which the bot has recognised by then, the best
@@ -166,7 +155,7 @@ def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref, oppon
     checked = 0
     for seed in range(10):
         for seat in (0, 1):
-            player, views = bot(ref, seed), []
+            player, views = bot(bisca_ref, seed), []
             original = player.choose
 
             def choose(view, original=original, views=views):
@@ -175,15 +164,15 @@ def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref, oppon
                 return card
 
             player.choose = choose
-            other = RandomPlayer(ref, seed) if opponent == "random" else None
-            play(ref, deal(ref, seed), seat, player, other=other)
+            other = RandomPlayer(bisca_ref, seed) if opponent == "random" else None
+            play(bisca_ref, deal(bisca_ref, seed), seat, player, other=other)
             for view, card in views:
                 if view.stock_size or len(view.hand) == 1:
                     continue
                 seen = {*view.hand, *view.played, *view.table}
-                theirs = [c for c in ref.deck.Deck.standard().cards if c not in seen]
+                theirs = [c for c in bisca_ref.deck.Deck.standard().cards if c not in seen]
                 led = view.table[0] if view.table else None
-                their_choice = _autoplayer_choice(ref, view.trump) if other is None else None
+                their_choice = _autoplayer_choice(bisca_ref, view.trump) if other is None else None
 
                 def margin(card, view=view, theirs=theirs, led=led, their_choice=their_choice):
                     rest = [c for c in view.hand if c != card]
@@ -199,26 +188,26 @@ def test_once_the_stock_is_empty_it_plays_a_card_of_best_exact_margin(ref, oppon
     assert checked == 40  # two choices of two cards or more in each of 20 games
 
 
-def test_the_same_seed_and_deal_give_the_same_game(ref):
-    order = deal(ref, 3)
-    first = play(ref, order, 0, bot(ref, seed=11))
-    again = play(ref, order, 0, bot(ref, seed=11))
+def test_the_same_seed_and_deal_give_the_same_game(bisca_ref):
+    order = deal(bisca_ref, 3)
+    first = play(bisca_ref, order, 0, bot(bisca_ref, seed=11))
+    again = play(bisca_ref, order, 0, bot(bisca_ref, seed=11))
     assert first == again
 
 
-def test_it_reads_only_the_view_and_not_the_hidden_cards(ref):
+def test_it_reads_only_the_view_and_not_the_hidden_cards(bisca_ref):
     """It reads only view fields, and deals that look the same to it get the same card.
 
     Two decks that differ only in the cards the bot cannot see (the other hand and the
     stock above the shown trump card) give it the same first view: its first card must
     be the same, from the same seed.
     """
-    fields = set(ref.board.PlayerView._fields)
+    fields = set(bisca_ref.board.PlayerView._fields)
     differed = 0
     for seed in range(12):
-        order = list(deal(ref, seed))
+        order = list(deal(bisca_ref, seed))
         read: set[str] = set()
-        play(ref, order, 0, bot(ref, seed), spy=read)
+        play(bisca_ref, order, 0, bot(bisca_ref, seed), spy=read)
         assert read <= fields | {"legal_cards", "is_leading"}, read - fields
         mine = set(order[0:6:2])  # seat 0 is dealt the first, third and fifth cards
         hidden = [i for i, card in enumerate(order[:-1]) if card not in mine]
@@ -227,14 +216,14 @@ def test_it_reads_only_the_view_and_not_the_hidden_cards(ref):
         random.Random(seed).shuffle(cards)
         for i, card in zip(hidden, cards, strict=True):
             shuffled[i] = card
-        first = play(ref, order, 0, bot(ref, seed))[1][0]
-        other_first = play(ref, shuffled, 0, bot(ref, seed))[1][0]
+        first = play(bisca_ref, order, 0, bot(bisca_ref, seed))[1][0]
+        other_first = play(bisca_ref, shuffled, 0, bot(bisca_ref, seed))[1][0]
         assert first == other_first
         differed += shuffled != order
     assert differed == 12
 
 
-def test_it_wins_a_clear_majority_of_points_against_the_reference(ref):
+def test_it_wins_a_clear_majority_of_points_against_the_reference(bisca_ref):
     """Over 60 fixed duplicate deals (each played from both seats) it scores over 50%.
 
     A bot no better than the reference scores 0.50 on duplicate deals. The quick bot
@@ -244,6 +233,9 @@ def test_it_wins_a_clear_majority_of_points_against_the_reference(ref):
     """
     shares = []
     for seed in range(60):
-        points = [play(ref, deal(ref, 500 + seed), seat, bot(ref, seed))[0] for seat in (0, 1)]
+        points = [
+            play(bisca_ref, deal(bisca_ref, 500 + seed), seat, bot(bisca_ref, seed))[0]
+            for seat in (0, 1)
+        ]
         shares.append(statistics.fmean(points) / 120)
     assert statistics.fmean(shares) > 0.50

@@ -149,6 +149,14 @@ def test_a_told_call_that_raises_is_named_by_the_call_that_carried_it(bisca):
         bisca.flush()
 
 
+def test_a_summary_names_the_call_and_the_exception_but_not_the_place():
+    error = ToldRaised(
+        "trick 3: Ann.play(KD)", ["builtins.ValueError", "builtins.Exception"], "no KD", "x.py:7"
+    )
+    assert error.summary == "trick 3: Ann.play(KD) raised ValueError: no KD"
+    assert str(error) == "trick 3: Ann.play(KD) raised ValueError: no KD (x.py:7)"
+
+
 def test_many_and_large_told_calls_all_arrive(bisca):
     player = bisca.player.Player("Ann")
     notations = [f"{rank}{suit}" for suit in "SHDC" for rank in "A234567JQK"]
@@ -203,8 +211,14 @@ def test_identity_crosses_as_handles_and_a_clone_is_another_object(cardgame):
     twin = game.clone()
     assert cardgame.builtin("is", game, game) is True
     assert cardgame.builtin("is", twin, game) is False
-    assert cardgame.builtin("is", game.player(Value("Direction", "NORTH", True)).hand,
-                            twin.player(Value("Direction", "NORTH", True)).hand) is False
+    assert (
+        cardgame.builtin(
+            "is",
+            game.player(Value("Direction", "NORTH", True)).hand,
+            twin.player(Value("Direction", "NORTH", True)).hand,
+        )
+        is False
+    )
     deck = [Value("Card", text) for text in ("QH", "10S", "2C", "AD")]
     game.deal(deck)
     assert list(game.player(Value("Direction", "EAST", True)).hand) == [Value("Card", "10S")]

@@ -83,6 +83,15 @@ class StudentRaised(Exception):
         """`` (this is still a stub: write it)`` for a stub's NotImplementedError, else ``""``."""
         return " (this is still a stub: write it)" if self.is_a("NotImplementedError") else ""
 
+    @property
+    def summary(self) -> str:
+        """``call raised Type: message``: what happened, without the place in the student's files.
+
+        For the message of a game that a call of the student's stopped (a forfeit, an
+        illegal play). The colon stays when the message is empty.
+        """
+        return f"{self.call} raised {self.type_name}: {self.message}"
+
     def __str__(self) -> str:
         """``call raised Type: message (file, line)``."""
         place = f" ({self.where})" if self.where else ""

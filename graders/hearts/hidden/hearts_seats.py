@@ -67,8 +67,11 @@ def seat_classes(ref):
         def _tell(self, what, method: str, *args) -> None:
             """Tell your Player ``method(*args)``; ``what()`` names the call if it raises."""
             where = self._where()
-            self.student.tell(getattr(self.handle, method), *args,
-                              describe=lambda: f"{where}: the game's call {self.name}.{what()}")
+            self.student.tell(
+                getattr(self.handle, method),
+                *args,
+                describe=lambda: f"{where}: the game's call {self.name}.{what()}",
+            )
 
         def _where(self) -> str:
             return f"hand {self.hands}, trick {self.played + 1}"
@@ -104,18 +107,22 @@ def seat_classes(ref):
             try:
                 got = self.handle.choose(situation_value(situation))
             except ToldRaised as error:
-                raise Illegal(told_failure(error)) from None
+                raise Illegal(error.summary) from None
             except StudentRaised as error:
-                raise Illegal(f"{self._where()}: {self._choose_call(situation)} raised "
-                              f"{error.type_name}: {error.message}") from None
+                raise Illegal(
+                    f"{self._where()}: {self._choose_call(situation)} raised "
+                    f"{error.type_name}: {error.message}"
+                ) from None
             legal = ref.rules.legal_plays(hand, trick, broken, first)
             by_value = {sent_card(card): card for card in legal}
             if type(got) is Value and got in by_value:
                 return by_value[got]
             held = type(got) is Value and got in set(sent_cards(hand))
             why = "a card it may not play" if held else "not a card of its hand"
-            raise Illegal(f"{self._where()}: {self._choose_call(situation)} returned "
-                          f"{show(got)}, {why} (legal: {notation(legal)})")
+            raise Illegal(
+                f"{self._where()}: {self._choose_call(situation)} returned "
+                f"{show(got)}, {why} (legal: {notation(legal)})"
+            )
 
         def _choose_call(self, situation) -> str:
             hand, trick, _, _ = situation
@@ -125,11 +132,6 @@ def seat_classes(ref):
         """North: deals with the reference Dealer's shuffle, chooses with your Player."""
 
     return YourSeat, YourDealerSeat
-
-
-def told_failure(error: ToldRaised) -> str:
-    """The message of a game's call to your Player that raised."""
-    return f"{error.call} raised {error.type_name}: {error.message}"
 
 
 def play_judged_game(student, ref, seed: int, seat: int) -> None:
@@ -142,7 +144,7 @@ def play_judged_game(student, ref, seed: int, seat: int) -> None:
         judged_game(student, ref, seed, seat).play_game()
         student.flush()
     except ToldRaised as error:
-        raise Illegal(told_failure(error)) from None
+        raise Illegal(error.summary) from None
 
 
 def judged_game(student, ref, seed: int, seat: int):

@@ -56,7 +56,7 @@ def ask(student, r, strategy, hand, trick):
     try:
         answer = student.method(strategy, "choose_card", sent, trick_value(trick))
     except ToldRaised as error:
-        raise told_forfeit(error) from None
+        raise Forfeit(error.summary) from None
     except StudentRaised as error:
         raise Forfeit(f"choose_card raised {error.type_name}: {error.message}") from None
     held = {card.notation: card for card in hand}
@@ -68,11 +68,6 @@ def ask(student, r, strategy, hand, trick):
     if led is not None and chosen.suit is not led and any(c.suit is led for c in hand):
         raise Forfeit(f"choose_card {where} returned {answer.text} without following suit")
     return chosen
-
-
-def told_forfeit(error):
-    """The forfeit of a game whose ``update_data`` raised (told without waiting)."""
-    return Forfeit(f"{error.call} raised {error.type_name}: {error.message}")
 
 
 def play(student, r, seed, advanced, parity):
@@ -107,7 +102,7 @@ def play(student, r, seed, advanced, parity):
     try:
         student.flush()
     except ToldRaised as error:
-        raise told_forfeit(error) from None
+        raise Forfeit(error.summary) from None
     return taken
 
 
