@@ -179,8 +179,7 @@ class _StudentSeat:
         try:
             answer = call()
         except StudentRaised as error:
-            detail = f"{error.call} raised {error.type_name}: {error.message}"
-            raise Forfeit("crash", _cut(detail)) from None
+            raise Forfeit("crash", _cut(error.summary)) from None
         except WorkerFailure as failure:
             cause = "time-out" if _TIMED_OUT in str(failure) else "crash"
             raise Forfeit(cause, _cut(str(failure))) from None

@@ -132,8 +132,7 @@ def play_tournament(student, ref, settings, seeds) -> Outcome:
                 outcome.forfeits.append(f"{game}: {forfeit}")
             except StudentRaised as error:
                 outcome.results[LOSS] += 1
-                outcome.forfeits.append(f"{game}: {error.call} raised {error.type_name}: "
-                                        f"{error.message}")
+                outcome.forfeits.append(f"{game}: {error.summary}")
             except WorkerFailure as failure:
                 outcome.results[LOSS] += 1
                 outcome.lost_worker = f"{game} ({failure})"
