@@ -117,6 +117,16 @@ def _failures(report: GradeReport) -> str:
     return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
 
 
+def _edited(solution: Path, folder: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the solution in ``folder`` with ``old`` (found once) in ``file`` made ``new``."""
+    shutil.copytree(solution, folder)
+    target = folder / file
+    text = target.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the reference no longer has {old!r} in {file}: update the test"
+    target.write_text(text.replace(old, new), encoding="utf-8")
+    return folder
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", PHASES)
 def test_the_reference_scores_full_marks(reference_grading, phase):
@@ -137,14 +147,11 @@ def test_the_stubs_score_nothing(repo, phase):
 @pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     folder = tmp_path / "submission"
-    shutil.copytree(solution, folder)
-    target = folder / bug.file
     if bug.old:
-        text = target.read_text(encoding="utf-8")
-        assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update it"
-        target.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
+        _edited(solution, folder, bug.file, bug.old, bug.new)
     else:
-        target.unlink()
+        shutil.copytree(solution, folder)
+        (folder / bug.file).unlink()
     report = grade_bug(repo, "hearts", bug.phase, folder, bug.part)
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
@@ -153,13 +160,9 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
 @pytest.mark.slow
 def test_a_mistake_in_card_costs_points_in_cards_alone(repo, solution, tmp_path):
     """The rules and the player are graded with the reference's Card (fair parts)."""
-    folder = tmp_path / "submission"
-    shutil.copytree(solution, folder)
-    card = folder / "card.py"
     old = 'if suit is Suit.SPADES and rank == "Q":\n        return QUEEN_OF_SPADES_POINTS'
-    text = card.read_text(encoding="utf-8")
-    assert text.count(old) == 1, "the reference's points changed: update this test"
-    card.write_text(text.replace(old, old.replace("QUEEN_OF_SPADES", "HEART")), encoding="utf-8")
+    new = old.replace("QUEEN_OF_SPADES", "HEART")
+    folder = _edited(solution, tmp_path / "submission", "card.py", old, new)
     report = run(project_job(repo, "hearts", 1, folder), parts=("cards", "rules", "player"))
     scores = {part.id: (part.score, part.max_score) for part in report.parts}
     assert scores["cards"][0] < scores["cards"][1], scores
@@ -170,14 +173,9 @@ def test_a_mistake_in_card_costs_points_in_cards_alone(repo, solution, tmp_path)
 def test_a_game_change_your_player_refuses_fails_the_sweep_naming_it(repo, solution, tmp_path):
     """The sweep tells your Player the game's changes without waiting for its answers:
     the one it refuses still fails the game, named with its hand and trick."""
-    folder = tmp_path / "submission"
-    shutil.copytree(solution, folder)
-    player = folder / "player.py"
     check = "if len(hand) != len(self._hand) + len(cards):"
-    text = player.read_text(encoding="utf-8")
-    assert text.count(check) == 1, "the reference's take_cards changed: update this test"
     off_by_one = "if len(hand) != len(self._hand) + len(cards) - 1:"
-    player.write_text(text.replace(check, off_by_one), encoding="utf-8")
+    folder = _edited(solution, tmp_path / "submission", "player.py", check, off_by_one)
     report = grade_bug(repo, "hearts", 1, folder, "legality")
     message = report.failures[0].message
     assert "hand 1, trick 1: the game's call" in message, message
