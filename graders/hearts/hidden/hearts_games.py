@@ -11,6 +11,12 @@ import random
 
 SEAT_NAMES = ("North", "East", "South", "West")
 
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""The ranks' notations, lowest first."""
+
+DECK = tuple(rank + suit for suit in "CDSH" for rank in RANKS)
+"""The 52 cards' notations in ``full_deck`` order: suit by suit (C, D, S, H), 2 to Ace."""
+
 
 def game_seeds(seeds, purpose: str, first: int, count: int) -> dict[int, int]:
     """The seeds of games ``first`` to ``first + count - 1`` of ``purpose``, by number."""

@@ -16,6 +16,7 @@ import string
 import sys
 
 import pytest
+from hearts_games import DECK, RANKS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,9 +29,7 @@ from cardlab.testing import (
     reference_outcome,
 )
 
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_NAMES = ("CLUBS", "DIAMONDS", "SPADES", "HEARTS")
-DECK = tuple(rank + suit for suit in "CDSH" for rank in RANKS)
 
 wrong_ranks = st.one_of(
     st.sampled_from(["1", "11", "T", "q", "", "AS", "0"]), st.integers(0, 14), st.none()

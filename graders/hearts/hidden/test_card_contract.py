@@ -6,13 +6,12 @@ do with values that are not a rank, a suit or a card.
 """
 
 import pytest
+from hearts_games import DECK
 
 from cardlab.testing import card, expect_equal, expect_never_equal, expect_true, member
 
 pytestmark = pytest.mark.part("cards")
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-DECK = [rank + suit for suit in "CDSH" for rank in RANKS]
 SUITS = {"C": "CLUBS", "D": "DIAMONDS", "S": "SPADES", "H": "HEARTS"}
 
 

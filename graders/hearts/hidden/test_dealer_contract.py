@@ -5,13 +5,12 @@ cards of an earlier deal and have taken a trick, as before every hand but the fi
 """
 
 import pytest
+from hearts_games import DECK
 
 from cardlab.testing import cards, expect_equal
 
 pytestmark = pytest.mark.part("dealer")
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-DECK = [rank + suit for suit in "CDSH" for rank in RANKS]
 ORDER = {text: i for i, text in enumerate(DECK)}
 
 

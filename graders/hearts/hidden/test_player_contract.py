@@ -9,14 +9,13 @@ import random
 
 import hearts_games
 import pytest
+from hearts_games import DECK
 
 from cardlab.testing import card, cards, expect_equal, expect_true
 from cardlab.worker.codec import Value
 
 pytestmark = pytest.mark.part("player")
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-DECK = [rank + suit for suit in "CDSH" for rank in RANKS]
 
 
 def situation_value(hand, trick, broken, first):

@@ -8,6 +8,7 @@ the contract names (``sorted_cards``, ``trick_points``, ``winners``, ``add_score
 
 import hearts_games
 import pytest
+from hearts_games import DECK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,6 @@ from cardlab.testing import card, cards, expect_equal
 
 pytestmark = pytest.mark.part("rules")
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-DECK = [rank + suit for suit in "CDSH" for rank in RANKS]
 
 
 def ref_cards(ref, texts):
