@@ -7,6 +7,7 @@ failing example would only add time (``cardlab mutants`` grades its mutants the 
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from cardlab.course.project import Project
@@ -20,3 +21,13 @@ def grade_bug(
     """Grade ``folder`` on the tests of ``part`` until one of them loses points."""
     job = project_job(project, assignment, phase, folder)
     return run(job, parts=(part,), stop_at_first_loss=True)
+
+
+def edited_copy(solution: Path, folder: Path, file: str, old: str, new: str) -> Path:
+    """A copy of ``solution`` in ``folder`` with ``old`` (found once) in ``file`` made ``new``."""
+    shutil.copytree(solution, folder)
+    target = folder / file
+    text = target.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the reference no longer has {old!r} in {file}: update the test"
+    target.write_text(text.replace(old, new), encoding="utf-8")
+    return folder

@@ -3,8 +3,8 @@
 Each folder under ``tests/alternatives/<assignment>/`` holds a different, correct way of
 writing some of the student's modules (another representation, loops instead of
 comprehensions, a clone by hand instead of ``deepcopy``, strict checks of the types it
-receives). The rest of the submission is the reference solution, and only the parts that run the
-alternative's modules are graded (``alternative_grading``). A grader that fails
+receives). The rest of the submission is the reference solution, and only the parts that
+run the alternative's modules are graded (``alternative_grading``). A grader that fails
 one of them checks the reference's choices rather than the contract, or sends student
 code values of other types than the documented ones.
 """
@@ -18,7 +18,6 @@ import pytest
 from alternative_grading import points_lost
 
 from cardlab.course.project import Project
-from cardlab.course.solution import write_solution
 
 REPO = Path(__file__).resolve().parents[1]
 ALTERNATIVES = Path(__file__).resolve().parent / "alternatives"
@@ -37,29 +36,17 @@ def _cases() -> list[tuple[str, str, int]]:
     return cases
 
 
-@pytest.fixture(scope="module")
-def solutions(repo, tmp_path_factory):
-    """The reference solution of each assignment, written once."""
-    made = {}
-    for assignment in sorted({case[0] for case in _cases()}):
-        folder = tmp_path_factory.mktemp(f"solution-{assignment}")
-        shutil.rmtree(folder)
-        write_solution(repo, repo.spec(assignment), folder)
-        made[assignment] = folder
-    return made
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("assignment", "name", "phase"), _cases())
 def test_an_alternative_solution_scores_full_marks(
-    repo, solutions, tmp_path, assignment, name, phase
+    repo, solution_of, tmp_path, assignment, name, phase
 ):
     submission = tmp_path / "submission"
-    shutil.copytree(solutions[assignment], submission)
-    for module in (ALTERNATIVES / assignment / name).glob("*.py"):
+    shutil.copytree(solution_of(assignment), submission)
+    modules = sorted((ALTERNATIVES / assignment / name).glob("*.py"))
+    for module in modules:
         shutil.copyfile(module, submission / module.name)
-    modules = [path.stem for path in (ALTERNATIVES / assignment / name).glob("*.py")]
-    lost = points_lost(repo, assignment, phase, submission, modules)
+    lost = points_lost(repo, assignment, phase, submission, [module.stem for module in modules])
     assert not lost, "\n".join(lost)
 
 

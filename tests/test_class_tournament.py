@@ -21,7 +21,6 @@ import pytest
 from cardlab.batch.tournament.match import Setting
 from cardlab.batch.tournament.run import TournamentRequest, run_tournament
 from cardlab.batch.tournament.store import DATABASE_NAME
-from cardlab.course.solution import write_solution
 
 pytestmark = pytest.mark.slow
 
@@ -38,11 +37,10 @@ BAD = {
 FIXED = ["reference-autoplayer", "random-legal", "strong"]
 
 
-@pytest.fixture(scope="module")
-def solution(repo, tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("bisca") / "solution"
-    write_solution(repo, repo.spec("bisca"), folder)
-    return folder
+@pytest.fixture
+def solution(solution_of) -> Path:
+    """The bisca reference as a submission (shared by the run: copy it to change it)."""
+    return solution_of("bisca")
 
 
 def _class(folder: Path, solution: Path, names: list[str]) -> Path:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from alternative_grading import points_lost
-from seeded_bugs import grade_bug
+from seeded_bugs import edited_copy, grade_bug
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
@@ -99,14 +99,11 @@ ALTERNATIVE_PHASES = {
 }
 
 
-@pytest.fixture(scope="module")
-def solution(repo, tmp_path_factory) -> Path:
-    """The reference written out as a submission, with its tests."""
-    from cardlab.course.solution import write_solution
-
-    folder = tmp_path_factory.mktemp("hearts") / "solution"
-    write_solution(repo, repo.spec("hearts"), folder)
-    return folder
+@pytest.fixture
+def solution(solution_of) -> Path:
+    """The reference written out as a submission, with its tests (shared by the run: copy
+    it to change it)."""
+    return solution_of("hearts")
 
 
 def _grade(repo, phase: int, folder: Path) -> GradeReport:
@@ -115,16 +112,6 @@ def _grade(repo, phase: int, folder: Path) -> GradeReport:
 
 def _failures(report: GradeReport) -> str:
     return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
-
-
-def _edited(solution: Path, folder: Path, file: str, old: str, new: str) -> Path:
-    """A copy of the solution in ``folder`` with ``old`` (found once) in ``file`` made ``new``."""
-    shutil.copytree(solution, folder)
-    target = folder / file
-    text = target.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"the reference no longer has {old!r} in {file}: update the test"
-    target.write_text(text.replace(old, new), encoding="utf-8")
-    return folder
 
 
 @pytest.mark.slow
@@ -148,7 +135,7 @@ def test_the_stubs_score_nothing(repo, phase):
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     folder = tmp_path / "submission"
     if bug.old:
-        _edited(solution, folder, bug.file, bug.old, bug.new)
+        edited_copy(solution, folder, bug.file, bug.old, bug.new)
     else:
         shutil.copytree(solution, folder)
         (folder / bug.file).unlink()
@@ -162,7 +149,7 @@ def test_a_mistake_in_card_costs_points_in_cards_alone(repo, solution, tmp_path)
     """The rules and the player are graded with the reference's Card (fair parts)."""
     old = 'if suit is Suit.SPADES and rank == "Q":\n        return QUEEN_OF_SPADES_POINTS'
     new = old.replace("QUEEN_OF_SPADES", "HEART")
-    folder = _edited(solution, tmp_path / "submission", "card.py", old, new)
+    folder = edited_copy(solution, tmp_path / "submission", "card.py", old, new)
     report = run(project_job(repo, "hearts", 1, folder), parts=("cards", "rules", "player"))
     scores = {part.id: (part.score, part.max_score) for part in report.parts}
     assert scores["cards"][0] < scores["cards"][1], scores
@@ -175,7 +162,7 @@ def test_a_game_change_your_player_refuses_fails_the_sweep_naming_it(repo, solut
     the one it refuses still fails the game, named with its hand and trick."""
     check = "if len(hand) != len(self._hand) + len(cards):"
     off_by_one = "if len(hand) != len(self._hand) + len(cards) - 1:"
-    folder = _edited(solution, tmp_path / "submission", "player.py", check, off_by_one)
+    folder = edited_copy(solution, tmp_path / "submission", "player.py", check, off_by_one)
     report = grade_bug(repo, "hearts", 1, folder, "legality")
     message = report.failures[0].message
     assert "hand 1, trick 1: the game's call" in message, message

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from alternative_grading import points_lost
-from seeded_bugs import grade_bug
+from seeded_bugs import edited_copy, grade_bug
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
@@ -170,15 +170,10 @@ BUGS = (
 )
 
 
-@pytest.fixture(scope="module")
-def solution(repo, tmp_path_factory) -> Path:
-    """The reference written out as a submission."""
-    from cardlab.course.solution import write_solution
-
-    spec = repo.spec("kings_corner")
-    folder = tmp_path_factory.mktemp("kings_corner") / "solution"
-    write_solution(repo, spec, folder)
-    return folder
+@pytest.fixture
+def solution(solution_of) -> Path:
+    """The reference written out as a submission (shared by the run: copy it to change it)."""
+    return solution_of("kings_corner")
 
 
 def _grade(repo, phase: int, folder: Path) -> GradeReport:
@@ -209,12 +204,7 @@ def test_the_stubs_score_nothing(repo, phase):
 @pytest.mark.slow
 @pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
-    folder = tmp_path / "submission"
-    shutil.copytree(solution, folder)
-    source = folder / f"{bug.module}.py"
-    text = source.read_text(encoding="utf-8")
-    assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update the bug"
-    source.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
+    folder = edited_copy(solution, tmp_path / "submission", f"{bug.module}.py", bug.old, bug.new)
     report = grade_bug(repo, "kings_corner", bug.phase, folder, bug.part)
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
@@ -224,12 +214,10 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
 @pytest.mark.slow
 def test_a_mistake_in_card_costs_points_in_card_alone(repo, solution, tmp_path):
     """Phase 1's piles and table are graded with the reference's Card (fair parts)."""
-    folder = tmp_path / "submission"
-    shutil.copytree(solution, folder)
-    card = folder / "card.py"
-    text = card.read_text(encoding="utf-8")
-    assert text.count("card.value == top.value - 1") == 1, "the reference changed: update"
-    card.write_text(text.replace("top.value - 1", "top.value + 1"), encoding="utf-8")
+    ascending = "card.value == top.value + 1"
+    folder = edited_copy(
+        solution, tmp_path / "submission", "card.py", "card.value == top.value - 1", ascending
+    )
     report = run(project_job(repo, "kings_corner", 1, folder))
     scores = {part.id: (part.score, part.max_score) for part in report.parts}
     assert scores["card"][0] < scores["card"][1], scores
