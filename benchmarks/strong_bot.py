@@ -118,11 +118,12 @@ def _deal(work: tuple[int, int, str]) -> list[tuple[float, int, float, int]]:
     return deal(*work)
 
 
-def interval(values: list[float]) -> str:
-    """Mean and 95% normal interval."""
+def interval(values: list[float], *, signed: bool = False) -> str:
+    """Mean and 95% normal interval (each with its sign when ``signed``)."""
     mean = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}]"
+    form = "+.3f" if signed else ".3f"
+    return f"{mean:{form}} [{mean - half:{form}}, {mean + half:{form}}]"
 
 
 def write_csv(path: Path, deals: list[list[tuple[float, int, float, int]]]) -> None:
@@ -142,9 +143,7 @@ def paired_difference(points: list[float], path: Path) -> str:
             for row in csv.DictReader(file)
         }
     differences = [share - earlier[n] for n, share in enumerate(points) if n in earlier]
-    mean = statistics.fmean(differences)
-    half = Z95 * statistics.stdev(differences) / len(differences) ** 0.5
-    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] over {len(differences)} deals"
+    return f"{interval(differences, signed=True)} over {len(differences)} deals"
 
 
 def main() -> None:
