@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from manual_documents import DOCUMENTS
+from tournament_deals import with_deals
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.reference import Reference
@@ -176,19 +177,8 @@ def _grade(
 ) -> GradeReport:
     job = project_job(repo, "whist", phase, folder)
     if deals is not None:
-        job = replace(job, spec=_with_deals(job.spec, phase, deals))
+        job = with_deals(job, deals)
     return run(job, PART_TESTS.get(part))
-
-
-def _with_deals(spec, number: int, deals: int):
-    """``spec`` with the tournament of phase ``number`` cut to ``deals`` deals."""
-    phases = tuple(
-        replace(phase, tournament=replace(phase.tournament, deals=deals))
-        if phase.number == number
-        else phase
-        for phase in spec.phases
-    )
-    return replace(spec, phases=phases)
 
 
 def _failures(report: GradeReport) -> str:

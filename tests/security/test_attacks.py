@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from attack_folders import over_reference
 from process_names import processes_named
+from tournament_deals import with_deals
 
 from cardlab.course.project import Project
 from cardlab.course.submissions import submission_folder
@@ -89,13 +90,26 @@ def _project(assignment: str, repo: Project, toy: Project) -> Project:
     return SKIP_PROJECT if assignment == "skips" else toy
 
 
+ATTACK_DEALS = 6
+"""Deals of a phase tournament that an attack (and its honest baseline) is graded with.
+
+An attack on the tournament acts in every game it plays (it spies, sways the seed,
+remembers, crashes late in a game), so 12 games show whatever the spec's 120 would;
+the second play of each deal and the later deals still give an attack that remembers
+earlier games something to remember. The baseline plays the same deals, so "no more
+than honest work" compares like with like."""
+
+
 def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeReport:
     """Grade as ``cardlab grade`` does, finding the modules in the folder first."""
     assignment, phase = case.get("assignment", "toy"), case.get("phase", 1)
     project = _project(assignment, repo, toy)
     modules = project.spec(assignment).submitted_modules(phase)
     with submission_folder(submission, modules) as folder:
-        return run(project_job(project, assignment, phase, folder), case.get("select"))
+        job = project_job(project, assignment, phase, folder)
+        if job.spec.phase(phase).tournament is not None:
+            job = with_deals(job, ATTACK_DEALS)
+        return run(job, case.get("select"))
 
 
 def _most_allowed(case: dict, repo: Project, toy: Project, once) -> float:
