@@ -156,6 +156,9 @@ def clean_answer(answer: dict, output_limit: int, frame: bytes | None = None) ->
         ProtocolError: When the answer is nested deeper than :data:`MAX_DEPTH`.
     """
     limit = max(MAX_TEXT, output_limit)
+    raised = answer.get("raised")
+    if type(raised) is dict and type(raised.get("types")) is list:
+        raised["types"] = raised["types"][:MAX_TYPES]  # before a flood of names is walked
     if frame is None or _may_need_cleaning(frame, limit):
         answer = clean(answer, limit)
     for stream in ("out", "err"):
@@ -172,6 +175,6 @@ def clean_answer(answer: dict, output_limit: int, frame: bytes | None = None) ->
         if type(raised.get("types")) is list:
             raised["types"] = [
                 cut(name, MAX_WHERE) if type(name) is str else name
-                for name in raised["types"][:MAX_TYPES]
+                for name in raised["types"]
             ]
     return answer
