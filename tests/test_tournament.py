@@ -7,9 +7,13 @@ AutoPlayer beside the reference's other modules."""
 from __future__ import annotations
 
 import pytest
+from tournament_deals import with_deals
 
 from cardlab.course.solution import write_solution
 from cardlab.judge.grading import project_job, run
+
+FORFEIT_DEALS = 4
+"""Deals of the tournament of a player that forfeits every game: each game says the same."""
 
 
 def _solution_with(repo, folder, module, old, new):
@@ -28,12 +32,13 @@ def test_a_failing_choice_forfeits_with_a_message(repo, tmp_path):
         repo, tmp_path / "submission", "auto_player", "        if view.is_leading:\n", raises
     )
 
-    report = run(project_job(repo, "bisca", 3, folder), "test_tournament")
+    job = with_deals(project_job(repo, "bisca", 3, folder), FORFEIT_DEALS)
+    report = run(job, "test_tournament")
 
     (test,) = [t for t in report.tests if t.part == "tournament"]
     assert test.status == "failed" and test.fraction == 0
-    assert "won 0, tied 0, lost 120 of 120 games" in test.message
-    assert "120 forfeited, the first: deal 1, you in seat 1: " in test.message
+    assert "won 0, tied 0, lost 8 of 8 games" in test.message
+    assert "8 forfeited, the first: deal 1, you in seat 1: " in test.message
     assert "choose(PlayerView with hand [" in test.message
     assert "raised ValueError: no idea" in test.message
     (legal,) = [t for t in report.tests if t.part == "auto-player"]  # a crash is a broken player
