@@ -174,7 +174,6 @@ def clean_answer(answer: dict, output_limit: int, frame: bytes | None = None) ->
             raised["where"] = cut(raised["where"], MAX_WHERE)
         if type(raised.get("types")) is list:
             raised["types"] = [
-                cut(name, MAX_WHERE) if type(name) is str else name
-                for name in raised["types"]
+                cut(name, MAX_WHERE) if type(name) is str else name for name in raised["types"]
             ]
     return answer
