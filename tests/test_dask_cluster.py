@@ -34,14 +34,18 @@ _DASK = ("dask", "distributed")
 
 @pytest.fixture(scope="module")
 def scheduler():
-    """The address of a local cluster of 2 worker processes that may start processes."""
+    """The address of a local cluster of 2 worker processes that may start processes.
+
+    Its scheduler serves HTTP on any free port (``:0``): without a dashboard address it
+    takes 8787, and warns when another cluster on the machine already holds that.
+    """
     distributed = pytest.importorskip("distributed")
     import dask
 
     with (
         dask.config.set({"distributed.worker.daemon": False}),
         distributed.LocalCluster(
-            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
         ) as local,
     ):
         yield local.scheduler_address
