@@ -21,7 +21,7 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
-from cardlab.course.project import Project
+from cardlab.course.project import CODEC_FILE, Project
 from cardlab.course.spec import OTHER_PARTS_STUDENT, Spec, code_module
 from cardlab.judge.grading import project_job, run
 
@@ -61,9 +61,9 @@ def tournament_modules(project: Project, spec: Spec, phase: int, folder: Path) -
     builds in the worker, and every submitted module these import, directly or not.
     """
     submitted = spec.submitted_modules(phase)
-    part = spec.phase(phase).part(spec.phase(phase).tournament.part)
-    found = {code_module(entry, submitted) for entry in part.code}
-    codec = project.root / "graders" / spec.id / "codec.py"
+    graded = spec.phase(phase)
+    found = {code_module(entry, submitted) for entry in graded.part(graded.tournament.part).code}
+    codec = project.graders_dir(spec.id) / CODEC_FILE
     if codec.is_file():
         found |= _named_in(ast.parse(codec.read_text(encoding="utf-8")), submitted)
     waiting = list(found)

@@ -8,12 +8,11 @@ written, and must lose points in the expected part.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from seeded_bugs import grade_bug
+from seeded_bugs import edited_copy, grade_bug
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
@@ -136,12 +135,7 @@ def test_the_stubs_score_nothing(repo, phase):
 @pytest.mark.slow
 @pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
-    folder = tmp_path / "submission"
-    shutil.copytree(solution, folder)
-    source = folder / f"{bug.module}.py"
-    text = source.read_text(encoding="utf-8")
-    assert text.count(bug.old) == 1, f"the reference no longer has {bug.old!r}: update the bug"
-    source.write_text(text.replace(bug.old, bug.new), encoding="utf-8")
+    folder = edited_copy(solution, tmp_path / "submission", f"{bug.module}.py", bug.old, bug.new)
     report = grade_bug(repo, "bisca", bug.phase, folder, bug.part)
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.counted and not part.note, f"{bug.id}: no test of part {bug.part} ran"

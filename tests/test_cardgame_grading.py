@@ -9,13 +9,13 @@ To keep these tests quick, a bug is graded on its part's tests only.
 from __future__ import annotations
 
 import json
-import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from seeded_bugs import edited_copy
 
 from cardlab.cli import main
 from cardlab.judge.grading import project_job, run
@@ -126,12 +126,7 @@ def _failures(report: GradeReport) -> str:
 
 
 def _edited(solution: Path, folder: Path, edit: Edit) -> Path:
-    shutil.copytree(solution, folder)
-    source = folder / f"{edit.module}.py"
-    text = source.read_text(encoding="utf-8")
-    assert text.count(edit.old) == 1, f"the reference no longer has {edit.old!r}: update it"
-    source.write_text(text.replace(edit.old, edit.new), encoding="utf-8")
-    return folder
+    return edited_copy(solution, folder, f"{edit.module}.py", edit.old, edit.new)
 
 
 def _part(report: GradeReport, part_id: str):

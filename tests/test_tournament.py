@@ -7,29 +7,23 @@ AutoPlayer beside the reference's other modules."""
 from __future__ import annotations
 
 import pytest
-from tournament_deals import with_deals
+from seeded_bugs import edited_copy
+from tournament_deals import FORFEIT_DEALS, with_deals
 
-from cardlab.course.solution import write_solution
 from cardlab.judge.grading import project_job, run
 
-FORFEIT_DEALS = 4
-"""Deals of the tournament of a player that forfeits every game: each game says the same."""
 
-
-def _solution_with(repo, folder, module, old, new):
-    write_solution(repo, repo.spec("bisca"), folder)
-    source = folder / f"{module}.py"
-    text = source.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    source.write_text(text.replace(old, new), encoding="utf-8")
-    return folder
+@pytest.fixture
+def solution(solution_of):
+    """The bisca reference as a submission (shared by the run: copy it to change it)."""
+    return solution_of("bisca")
 
 
 @pytest.mark.slow
-def test_a_failing_choice_forfeits_with_a_message(repo, tmp_path):
+def test_a_failing_choice_forfeits_with_a_message(repo, solution, tmp_path):
     raises = "        raise ValueError('no idea')\n        if view.is_leading:\n"
-    folder = _solution_with(
-        repo, tmp_path / "submission", "auto_player", "        if view.is_leading:\n", raises
+    folder = edited_copy(
+        solution, tmp_path / "submission", "auto_player.py", "        if view.is_leading:\n", raises
     )
 
     job = with_deals(project_job(repo, "bisca", 3, folder), FORFEIT_DEALS)
@@ -46,9 +40,11 @@ def test_a_failing_choice_forfeits_with_a_message(repo, tmp_path):
 
 
 @pytest.mark.slow
-def test_a_broken_player_view_of_the_board_costs_nothing_in_the_tournament(repo, tmp_path):
-    folder = _solution_with(
-        repo, tmp_path / "submission", "board", "    stock_size: int\n", "    stock: int\n"
+def test_a_broken_player_view_of_the_board_costs_nothing_in_the_tournament(
+    repo, solution, tmp_path
+):
+    folder = edited_copy(
+        solution, tmp_path / "submission", "board.py", "    stock_size: int\n", "    stock: int\n"
     )
     report = run(project_job(repo, "bisca", 3, folder), "test_tournament")
     (test,) = [t for t in report.tests if t.part == "tournament"]

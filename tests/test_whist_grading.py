@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 from alternative_grading import points_lost, tournament_modules
 from manual_documents import DOCUMENTS
-from tournament_deals import with_deals
+from seeded_bugs import edited_copy
+from tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.reference import Reference
@@ -168,11 +169,6 @@ def solution(solution_of) -> Path:
     return solution_of("whist")
 
 
-FORFEIT_DEALS = 4
-"""Deals of the tournament that grades a strategy forfeiting every game: its message and
-its lost points come from the first game, so the spec's 200 deals would only add time."""
-
-
 def _grade(
     repo, folder: Path, phase: int, part: str | None = None, deals: int | None = None
 ) -> GradeReport:
@@ -192,12 +188,7 @@ def _copy(solution: Path, folder: Path) -> Path:
 
 
 def _edited(solution: Path, folder: Path, edit: Edit) -> Path:
-    _copy(solution, folder)
-    source = folder / edit.module
-    text = source.read_text(encoding="utf-8")
-    assert text.count(edit.old) == 1, f"the reference no longer has {edit.old!r}: update it"
-    source.write_text(text.replace(edit.old, edit.new), encoding="utf-8")
-    return folder
+    return edited_copy(solution, folder, edit.module, edit.old, edit.new)
 
 
 def _part(report: GradeReport, part_id: str):
@@ -247,10 +238,10 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
 )
 def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, alternative, phase):
     folder = _copy(solution, tmp_path / "submission")
-    shutil.copytree(ALTERNATIVES / alternative, folder, dirs_exist_ok=True)
-    written = (ALTERNATIVES / alternative).rglob("*.py")
-    modules = [".".join(path.relative_to(ALTERNATIVES / alternative).with_suffix("").parts)
-               for path in written]
+    written = ALTERNATIVES / alternative
+    shutil.copytree(written, folder, dirs_exist_ok=True)
+    modules = [".".join(path.relative_to(written).with_suffix("").parts)
+               for path in written.rglob("*.py")]
     lost = points_lost(repo, "whist", phase, folder, modules)
     assert not lost, f"{alternative}:\n" + "\n".join(lost)
 

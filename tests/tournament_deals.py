@@ -12,6 +12,10 @@ from dataclasses import replace
 
 from cardlab.judge.grading import GradingJob
 
+FORFEIT_DEALS = 4
+"""Deals of the tournament of a player that forfeits every game: its message and its lost
+points come from the first game, so the spec's full tournament would only add time."""
+
 
 def with_deals(job: GradingJob, deals: int) -> GradingJob:
     """``job`` with the tournament of its phase cut to ``deals`` deals."""
