@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import textwrap
 from collections.abc import Callable, Iterator
@@ -18,6 +19,7 @@ from cardlab.course.spec import Spec, load_spec
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.reference import Reference
 from cardlab.judge.results import GradeReport
+from cardlab.judge.startup import cache_bytecode
 from cardlab.worker.codec import load_codec
 
 collect_ignore = ["toy_project", "guide_toy"]  # grader suites of toy assignments, run by tests
@@ -157,6 +159,37 @@ def toy_tree(tmp_path: Path) -> tuple[Project, Spec]:
     (graders / "codec.py").write_text('"""Codec."""\n')
     project = Project(root)
     return project, load_spec(project.spec_path("toy"), reference)
+
+
+# -- The test processes: judges that grade hundreds of submissions -----------------
+
+GC_THRESHOLDS = (700, 10, 100)
+"""Python's collector thresholds in a test process: the default young generations, and a
+full collection ten times less often than the default's (after 100 collections of the
+middle generation, not 10)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep bytecode in cardlab's per-user cache, as ``cardlab grade`` does.
+
+    A test process grades in-process, so it imports the graders' tests and the
+    references afresh for every grading. Where ``PYTHONDONTWRITEBYTECODE`` is set (as on
+    this project's CI machines), pytest would otherwise rewrite and compile every grader
+    module again each time: a tenth of a grading test's time.
+    """
+    cache_bytecode()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Leave the collected run out of the collector's work, and collect less often.
+
+    A test process holds every test module, the graders' imports and the reports of
+    the run; with the default thresholds, full collections over that heap took a fifth
+    of a grading test process's time. Everything collected lives to the end of the run,
+    so it is frozen (:func:`gc.freeze`); the gradings' own garbage is still collected.
+    """
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 # -- The order of the run ----------------------------------------------------------

@@ -275,7 +275,9 @@ class CardlabPlugin:
         result = self._result(item)
         self.results.append(result)
         if self.settings.stop_at_first_loss and result.status != SKIPPED and result.fraction < 1:
-            item.session.shouldstop = f"{item.nodeid} lost points"
+            # As --maxfail ends a run: ``shouldstop`` would end it as interrupted, and
+            # pytest would then render the interruption's whole traceback, source and all.
+            item.session.shouldfail = f"{item.nodeid} lost points"
         return outcome
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

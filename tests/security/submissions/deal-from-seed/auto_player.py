@@ -1,8 +1,12 @@
 """Recovers the tournament's deal from the seed in the handout's spec.toml (seed = 550,
 deal d drawn from random.Random(550 + d)), then plays knowing the other hand.
 
-When no deal of that recipe matches its first view, it plays the first card of its hand,
-exactly like honest/first-card: whatever it scores above that, it owes to the seed.
+It looks for the deal once, at its first view of a game (nothing collected yet), and
+keeps what it found for the rest of that game. When no deal of that recipe matches, it
+plays the first card of its hand all game, exactly like honest/first-card: whatever it
+scores above that, it owes to the seed. (Matching again at every view would let it count
+cards late in a game, when every recipe deal with the same trump card fits what it has
+seen: an honest skill the baseline lacks.)
 """
 import random
 
@@ -32,7 +36,9 @@ def _gain(led, followed, trump):
 
 class AutoPlayer(Player):
     def choose(self, view):
-        order = _deal_of(view)
+        if not view.played:
+            self._order = _deal_of(view)
+        order = getattr(self, "_order", None)
         if order is None:
             return view.hand[0]
         drawn = order[: DECK_SIZE - view.stock_size]
