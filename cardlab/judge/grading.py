@@ -442,11 +442,15 @@ def _forget_modules_under(folders: list[Path]) -> None:
     """Drop grader modules from ``sys.modules``, so the next run imports them afresh.
 
     pytest keeps marks on the objects of a test module; a module reused by a second run
-    in the same process would carry the first run's state into the second.
+    in the same process would carry the first run's state into the second. The grader
+    modules' files were found under ``folders`` as :func:`_importable` put them on the
+    import path, so their paths start with those folders' as text (a comparison of
+    strings: a long-lived judge holds a thousand modules or more).
     """
+    prefixes = tuple(os.path.join(folder, "") for folder in folders)
     for name, module in list(sys.modules.items()):
         location = getattr(module, "__file__", None)
-        if location and any(Path(location).is_relative_to(folder) for folder in folders):
+        if type(location) is str and location.startswith(prefixes):
             del sys.modules[name]
 
 
