@@ -21,6 +21,7 @@ from cardlab.judge.reference import Reference
 from cardlab.judge.results import GradeReport
 from cardlab.judge.startup import cache_bytecode
 from cardlab.worker.codec import load_codec
+from cardlab.worker.wire import FrameReader
 
 collect_ignore = ["toy_project", "guide_toy"]  # grader suites of toy assignments, run by tests
 
@@ -170,14 +171,23 @@ middle generation, not 10)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Keep bytecode in cardlab's per-user cache, as ``cardlab grade`` does.
+    """Judge as ``cardlab grade`` and ``cardlab grade-all`` do.
 
     A test process grades in-process, so it imports the graders' tests and the
     references afresh for every grading. Where ``PYTHONDONTWRITEBYTECODE`` is set (as on
     this project's CI machines), pytest would otherwise rewrite and compile every grader
-    module again each time: a tenth of a grading test's time.
+    module again each time: a tenth of a grading test's time. So bytecode is kept in
+    cardlab's per-user cache, as ``cardlab grade`` keeps it.
+
+    With an xdist worker per core, the run grades as many submissions at once as the
+    machine has cores, and a judge that polls for its worker's answer takes a core from
+    the grading beside it: its readers sleep at once, as grade-all's judges do (see
+    :class:`~cardlab.worker.wire.FrameReader`).
     """
     cache_bytecode()
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers >= (os.cpu_count() or 1):
+        FrameReader.spin_seconds = 0.0
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
