@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import shutil
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from cardlab.course.project import Project
 from cardlab.judge.grading import project_job, run
+from cardlab.worker.sandbox import Limits
 
 GOOD_TALLY = """
     def add(a, b):
@@ -186,17 +188,29 @@ def test_same_submission_same_report(grade_toy):
     assert first["score"] < 100
 
 
+START_SECONDS = 2.0
+"""The start-up limit of the workers below: shorter than the default 10 s, the same mechanism."""
+
+
 @pytest.mark.parametrize(
     ("top_level", "cause"),
     [
         # it sleeps rather than spins: the limit is the same, the cores stay free
-        ("import time\ntime.sleep(3600)\n", "loading your modules: your code did not finish"),
+        (
+            "import time\ntime.sleep(3600)\n",
+            f"loading your modules: your code did not finish within {START_SECONDS:g} s",
+        ),
         ("import os\nos._exit(4)\n", "loading your modules: your code ended the worker process"),
     ],
     ids=["hangs-on-import", "exits-on-import"],
 )
-def test_a_module_that_cannot_load_fails_every_test_once(grade_toy, top_level, cause):
-    report = grade_toy({"counter.py": top_level + textwrap.dedent(GOOD_TALLY)})
+def test_a_module_that_cannot_load_fails_every_test_once(toy, tmp_path, top_level, cause):
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "counter.py").write_text(top_level + textwrap.dedent(GOOD_TALLY))
+    job = project_job(toy, "toy", 1, submission)
+    report = run(replace(job, worker_limits=Limits(start_seconds=START_SECONDS)))
     assert report.score == 0
     assert all(cause in test.message for test in report.failures), report.failures[0].message
-    assert report.seconds < 30  # the 10 s start-up limit is paid once, not per test
+    assert len(report.failures) > 3  # paid per test, it would take over 3 limits
+    assert report.seconds < 3 * START_SECONDS  # the start-up limit is paid once, not per test
