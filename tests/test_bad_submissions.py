@@ -56,10 +56,16 @@ def test_reference_scores_full_marks(grade_toy, toy):
     assert not report.failures
 
 
+HANGS = "        while True:\n            pass"
+HANG_SECONDS = 0.5
+"""The call limit of the submission whose add() hangs: half the toy spec's 1 s, the same
+mechanism, three times over (one per test of add)."""
+
+
 @pytest.mark.parametrize(
     ("body", "cause"),
     [
-        ("        while True:\n            pass", "did not finish within 1 s"),
+        (HANGS, f"did not finish within {HANG_SECONDS:g} s"),
         ("        import os\n        os._exit(7)", "ended the worker process (exit status 7"),
         ("        import ctypes\n        ctypes.string_at(0)", "crashed with SIGSEGV"),
         ("        print('x' * 10_000_000)\n        return a + b", None),
@@ -81,8 +87,16 @@ def test_reference_scores_full_marks(grade_toy, toy):
         "forges-an-answer",
     ],
 )
-def test_a_broken_add_fails_only_add(grade_toy, body, cause):
-    report = grade_toy({"counter.py": _with_add(body)})
+def test_a_broken_add_fails_only_add(toy, tmp_path, body, cause):
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "counter.py").write_text(textwrap.dedent(_with_add(body)))
+    job = project_job(toy, "toy", 1, submission)
+    if body == HANGS:
+        job = replace(
+            job, spec=replace(job.spec, limits=replace(job.spec.limits, call_seconds=HANG_SECONDS))
+        )
+    report = run(job)
     add, tally = _part(report, "add"), _part(report, "tally")
     assert tally.score == tally.max_score, [t.message for t in report.failures if t.part == "tally"]
     if cause is None:  # flooding output is not wrong in itself
