@@ -31,7 +31,8 @@ from cardlab.cli import main
 TOY_ROOT = Path(__file__).resolve().parent / "toy_project"
 
 BUGGY = _with_add("        return a - b")
-HANGING = _with_add("        while True:\n            pass")
+# it sleeps rather than spins: the call limit is the same, the cores stay free
+HANGING = _with_add("        import time\n        time.sleep(3600)")
 CRASHING = _with_add("        import os\n        os._exit(3)")
 BROKEN = "def add(a, b:\n    return a + b\n"
 
