@@ -10,6 +10,7 @@ import csv
 import functools
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -72,8 +73,18 @@ def _grade_all(toy, submissions: Path, output: Path, **options) -> list:
     return grade_all(toy, BatchRequest("toy", 1, submissions, output, jobs=2, **options))
 
 
-def _cli(*args: str):
-    return CliRunner().invoke(main, [*args, "--project", str(TOY_ROOT)])
+def _cli(*args: str, project: Path = TOY_ROOT):
+    return CliRunner().invoke(main, [*args, "--project", str(project)])
+
+
+def _toy_with_call_limit(folder: Path, seconds: float) -> Path:
+    """A copy of the toy project whose calls have ``seconds`` each (the toy's have 1 s)."""
+    shutil.copytree(TOY_ROOT, folder)
+    spec = folder / "specs" / "toy.toml"
+    text = spec.read_text()
+    assert "call_seconds = 1.0\n" in text
+    spec.write_text(text.replace("call_seconds = 1.0\n", f"call_seconds = {seconds}\n"))
+    return folder
 
 
 def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
@@ -87,9 +98,20 @@ def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
     _zip(subs / "zipped.zip", {"zipped/toy/counter.py": _reference_counter()})
     (subs / "corrupt.zip").write_bytes(b"PK\x03\x04 this is not a zip")
     output = tmp_path / "out"
+    # the hanging submission's three calls to add wait out a limit of 0.5 s each
+    project = _toy_with_call_limit(tmp_path / "toy", 0.5)
 
     result = _cli(
-        "grade-all", "toy", "--phase", "1", str(subs), "--output", str(output), "--jobs", "2"
+        "grade-all",
+        "toy",
+        "--phase",
+        "1",
+        str(subs),
+        "--output",
+        str(output),
+        "--jobs",
+        "2",
+        project=project,
     )
 
     assert result.exit_code == 0, result.output
@@ -117,7 +139,7 @@ def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
     graded = {s for s, row in rows.items() if row["status"] == "graded"}
     assert graded == set(rows) - {"corrupt", "empty"}
     hanging = json.loads(rows["hanging"]["report_json"])
-    assert "did not finish within 1 s" in json.dumps(hanging)
+    assert "did not finish within 0.5 s" in json.dumps(hanging)
     gradebook = _gradebook(output)
     assert gradebook["good"] == {
         "student_id": "good",
