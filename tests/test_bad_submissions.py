@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import shutil
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from cardlab.course.project import Project
 from cardlab.judge.grading import project_job, run
+from cardlab.worker.sandbox import Limits
 
 GOOD_TALLY = """
     def add(a, b):
@@ -54,10 +56,16 @@ def test_reference_scores_full_marks(grade_toy, toy):
     assert not report.failures
 
 
+HANGS = "        while True:\n            pass"
+HANG_SECONDS = 0.5
+"""The call limit of the submission whose add() hangs: half the toy spec's 1 s, the same
+mechanism, three times over (one per test of add)."""
+
+
 @pytest.mark.parametrize(
     ("body", "cause"),
     [
-        ("        while True:\n            pass", "did not finish within 1 s"),
+        (HANGS, f"did not finish within {HANG_SECONDS:g} s"),
         ("        import os\n        os._exit(7)", "ended the worker process (exit status 7"),
         ("        import ctypes\n        ctypes.string_at(0)", "crashed with SIGSEGV"),
         ("        print('x' * 10_000_000)\n        return a + b", None),
@@ -79,8 +87,16 @@ def test_reference_scores_full_marks(grade_toy, toy):
         "forges-an-answer",
     ],
 )
-def test_a_broken_add_fails_only_add(grade_toy, body, cause):
-    report = grade_toy({"counter.py": _with_add(body)})
+def test_a_broken_add_fails_only_add(toy, tmp_path, body, cause):
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "counter.py").write_text(textwrap.dedent(_with_add(body)))
+    job = project_job(toy, "toy", 1, submission)
+    if body == HANGS:
+        job = replace(
+            job, spec=replace(job.spec, limits=replace(job.spec.limits, call_seconds=HANG_SECONDS))
+        )
+    report = run(job)
     add, tally = _part(report, "add"), _part(report, "tally")
     assert tally.score == tally.max_score, [t.message for t in report.failures if t.part == "tally"]
     if cause is None:  # flooding output is not wrong in itself
@@ -186,17 +202,37 @@ def test_same_submission_same_report(grade_toy):
     assert first["score"] < 100
 
 
+HANG_AT_IMPORT_SECONDS = 1.5
+"""The start-up limit of the worker whose module hangs at import: shorter than the
+default, the same mechanism (a module that loads, or ends the worker, has the default)."""
+
+
 @pytest.mark.parametrize(
-    ("top_level", "cause"),
+    ("top_level", "start_seconds", "cause"),
     [
         # it sleeps rather than spins: the limit is the same, the cores stay free
-        ("import time\ntime.sleep(3600)\n", "loading your modules: your code did not finish"),
-        ("import os\nos._exit(4)\n", "loading your modules: your code ended the worker process"),
+        (
+            "import time\ntime.sleep(3600)\n",
+            HANG_AT_IMPORT_SECONDS,
+            f"loading your modules: your code did not finish within {HANG_AT_IMPORT_SECONDS:g} s",
+        ),
+        (
+            "import os\nos._exit(4)\n",
+            Limits().start_seconds,
+            "loading your modules: your code ended the worker process",
+        ),
     ],
     ids=["hangs-on-import", "exits-on-import"],
 )
-def test_a_module_that_cannot_load_fails_every_test_once(grade_toy, top_level, cause):
-    report = grade_toy({"counter.py": top_level + textwrap.dedent(GOOD_TALLY)})
+def test_a_module_that_cannot_load_fails_every_test_once(
+    toy, tmp_path, top_level, start_seconds, cause
+):
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "counter.py").write_text(top_level + textwrap.dedent(GOOD_TALLY))
+    job = project_job(toy, "toy", 1, submission)
+    report = run(replace(job, worker_limits=Limits(start_seconds=start_seconds)))
     assert report.score == 0
     assert all(cause in test.message for test in report.failures), report.failures[0].message
-    assert report.seconds < 30  # the 10 s start-up limit is paid once, not per test
+    assert len(report.failures) > 3  # paid per test, it would take over 3 limits
+    assert report.seconds < 3 * start_seconds  # the start-up limit is paid once, not per test

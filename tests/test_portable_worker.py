@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -63,10 +64,14 @@ def test_a_portable_check_grades_as_the_confined_one(toy_tree, tmp_path, monkeyp
 def test_a_portable_worker_that_loops_is_killed_by_the_judge(toy_tree, tmp_path, monkeypatch):
     monkeypatch.setenv(SETTING, "1")
     folder = _handout(toy_tree, tmp_path, "    while x:\n        pass\n")
-    report = run(handout_job(folder))
+    job = handout_job(folder)
+    # Half the spec's 1 s call limit, the same mechanism: each of the three calls loops.
+    report = run(
+        replace(job, spec=replace(job.spec, limits=replace(job.spec.limits, call_seconds=0.5)))
+    )
     assert report.score == 0
     failed = [test for test in report.tests if test.id.endswith("test_double[1]")]
-    assert failed and "did not finish within 1 s" in failed[0].message
+    assert failed and "did not finish within 0.5 s" in failed[0].message
 
 
 def test_student_writes_to_the_standard_streams_do_not_reach_the_channel(

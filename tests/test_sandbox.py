@@ -21,15 +21,21 @@ from cardlab.worker.process import WorkerFailure, WorkerSetup
 from cardlab.worker.sandbox import RUNTIME_MODULES, Limits, build_tree, refusals
 
 LAYERS = {
-    confine.NAMESPACES, confine.PID_NAMESPACE, confine.NO_NETWORK, confine.PRIVATE_ROOT,
-    confine.UNPRIVILEGED, confine.LIMITS, confine.OWN_IPC,
+    confine.NAMESPACES,
+    confine.PID_NAMESPACE,
+    confine.NO_NETWORK,
+    confine.PRIVATE_ROOT,
+    confine.UNPRIVILEGED,
+    confine.LIMITS,
+    confine.OWN_IPC,
     confine.SYSCALL_FILTER,
 }
 
 
 def _tree_files(root: Path) -> set[str]:
     return {
-        str(path.relative_to(root)) for path in root.rglob("*")
+        str(path.relative_to(root))
+        for path in root.rglob("*")
         if path.is_file() and "__pycache__" not in path.parts
     }
 
@@ -44,12 +50,13 @@ def test_tree_holds_the_package_and_the_runtime_only(toy, tmp_path):
     try:
         files = _tree_files(tree.root)
         runtime = {"lib/cardlab/__init__.py"} | {
-                f"lib/cardlab/worker/{name}.py" for name in RUNTIME_MODULES
-            }
+            f"lib/cardlab/worker/{name}.py" for name in RUNTIME_MODULES
+        }
         package = {"package/toy/counter.py", "package/toy/greet.pyc", "package/toy/__init__.pyc"}
         assert files == runtime | package
         assert (tree.root / "package/toy/counter.py").read_text() == (
-            submission / "counter.py").read_text()
+            submission / "counter.py"
+        ).read_text()
         code = marshal.loads((tree.root / "package/toy/greet.pyc").read_bytes()[16:])
         assert code.co_filename == "toy/greet.py"  # no instructor path inside
         compiled = tree.root / f"package/toy/__pycache__/counter.{sys.implementation.cache_tag}.pyc"
@@ -132,13 +139,23 @@ print(json.dumps({"applied": outcome.applied, "missing": outcome.missing,
 def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
     """A machine that refuses namespaces still gets limits, and a note per missing layer."""
     plan = confine.Plan(
-        cpu_seconds=30, memory_bytes=1 << 30, stack_bytes=8 << 20, file_bytes=1 << 20,
-        processes=64, open_files=64, scratch_bytes=1 << 20, user=65534, root=str(tmp_path),
+        cpu_seconds=30,
+        memory_bytes=1 << 30,
+        stack_bytes=8 << 20,
+        file_bytes=1 << 20,
+        processes=64,
+        open_files=64,
+        scratch_bytes=1 << 20,
+        user=65534,
+        root=str(tmp_path),
         visible=(),
     )
     result = subprocess.run(
         [sys.executable, "-c", DEGRADED, json.dumps(plan.to_message())],
-        cwd=tmp_path, capture_output=True, text=True, check=True,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     outcome = json.loads(result.stdout)
     assert confine.LIMITS in outcome["applied"]
@@ -172,10 +189,16 @@ def _student(toy, folder: Path, limits: Limits, call_seconds: float = 5.0) -> St
 @pytest.mark.parametrize(
     ("body", "limits", "cause"),
     [
-        ("    import time\n    time.sleep(3)\n", Limits(worker_seconds=1.0),
-         r"the worker reached its limit of 1 s in all"),
-        ("    while True:\n        pass\n", Limits(cpu_seconds=1),
-         r"crashed with SIG(XCPU|KILL) \(.*processor time"),
+        (
+            "    import time\n    time.sleep(3)\n",
+            Limits(worker_seconds=0.5),
+            r"the worker reached its limit of 0\.5 s in all",
+        ),
+        (
+            "    while True:\n        pass\n",
+            Limits(cpu_seconds=1),
+            r"crashed with SIG(XCPU|KILL) \(.*processor time",
+        ),
     ],
     ids=["worker-wall-clock", "worker-cpu-seconds"],
 )
@@ -251,12 +274,22 @@ def test_a_worker_that_could_only_stay_root_refuses(tmp_path):
     private = tmp_path / "private-python"
     private.mkdir(mode=0o700)
     plan = confine.Plan(
-        cpu_seconds=30, memory_bytes=1 << 30, stack_bytes=8 << 20, file_bytes=1 << 20,
-        processes=64, open_files=64, scratch_bytes=1 << 20, user=0x5C000001, root=str(tmp_path),
+        cpu_seconds=30,
+        memory_bytes=1 << 30,
+        stack_bytes=8 << 20,
+        file_bytes=1 << 20,
+        processes=64,
+        open_files=64,
+        scratch_bytes=1 << 20,
+        user=0x5C000001,
+        root=str(tmp_path),
         visible=(str(private), "/lib32-is-not-here"),
     )
     result = subprocess.run(
         [sys.executable, "-c", NEVER_ROOT, json.dumps(plan.to_message())],
-        cwd=tmp_path, capture_output=True, text=True, check=True,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert f"student code would run as root: {private} is not readable" in result.stdout

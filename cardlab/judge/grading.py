@@ -36,7 +36,7 @@ from ..errors import CardlabError
 from ..worker import compose
 from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
-from ..worker.sandbox import ignored_files, refusals
+from ..worker.sandbox import Limits, ignored_files, refusals
 from ..worker.untrusted import MAX_NOTE, MAX_REPORT_MESSAGE, printable
 from . import plugin as plugin_module
 from . import student_tests
@@ -73,6 +73,7 @@ class GradingJob:
         other_parts: Whose code each part's tests ran with outside that part
             (``reference`` or ``student``), for the report.
         artifacts: Where tests may write files the report links to, or None.
+        worker_limits: The limits the workers of this run start and run under.
     """
 
     spec: Spec
@@ -88,6 +89,7 @@ class GradingJob:
     artifacts: Path | None = None
     part_compositions: Mapping[str, compose.Composition] = field(default_factory=dict)
     other_parts: str = OTHER_PARTS_STUDENT
+    worker_limits: Limits = field(default_factory=Limits)
 
     def composition_for(self, part: str) -> compose.Composition:
         """Where each module comes from while the tests of ``part`` run."""
@@ -254,7 +256,11 @@ def run(
         key = frozenset(str(path) for path in composition.student_files())
         if key not in students:
             setup = WorkerSetup(
-                composition, job.codec_file, job.spec.limits.output_bytes, guarded=_guarded(job)
+                composition,
+                job.codec_file,
+                job.spec.limits.output_bytes,
+                limits=job.worker_limits,
+                guarded=_guarded(job),
             )
             students[key] = Student(
                 setup,
@@ -300,6 +306,7 @@ def run(
                 job.composition_for(part.id),
                 job.codec_file,
                 job.spec.limits.output_bytes,
+                limits=job.worker_limits,
                 guarded=_guarded(job),
             )
             notes += _grade_student_tests(job, part, setup, plugin)

@@ -63,7 +63,6 @@ from .wire import (
     write_frame,
 )
 
-_START_SECONDS = 10.0
 _WRITE_AT_ONCE = 16384
 """Bytes of requests written together at most: well within a Linux pipe's buffer (64 KB),
 so that the write never waits for the worker, which may be writing answers the judge
@@ -204,8 +203,8 @@ class WorkerProcess:
         fds = (read_fd, write_fd)
         return start_runtime("cardlab.worker.serve", fds, self.home.name, self.tree.lib)
 
-    def start(self, seconds: float = _START_SECONDS) -> None:
-        """Confine the worker, then compose the package in it.
+    def start(self) -> None:
+        """Confine the worker, then compose the package in it, within its start-up limit.
 
         Raises:
             WorkerFailure: A worker that cannot start, or a module that hangs or ends
@@ -213,7 +212,7 @@ class WorkerProcess:
             UnsafeToGrade: The worker would run as root, or could read a guarded folder.
         """
         self.launch()
-        self.finish_start(seconds)
+        self.finish_start()
 
     def launch(self) -> None:
         """Send the start-up requests (confine, then compose) without waiting for answers.
@@ -233,8 +232,8 @@ class WorkerProcess:
         if not self.guarded_exposed:
             self._send(self._init_request())
 
-    def finish_start(self, seconds: float = _START_SECONDS) -> None:
-        """Wait for the answers to :meth:`launch`'s requests.
+    def finish_start(self) -> None:
+        """Wait for the answers to :meth:`launch`'s requests, within the start-up limit.
 
         Raises:
             WorkerFailure: A worker that cannot start, or a module that hangs or ends
@@ -246,6 +245,7 @@ class WorkerProcess:
         self.launch()
         if self._start_error is not None:
             raise self._start_error
+        seconds = self.setup.limits.start_seconds
         if not self.confined:
             self._take_confinement(seconds)
         self._expect_ok(self._receive(2, seconds))
@@ -264,7 +264,7 @@ class WorkerProcess:
             return
         if self.reader.waiting():
             try:
-                self._take_confinement(_START_SECONDS)
+                self._take_confinement(self.setup.limits.start_seconds)
             except (WorkerFailure, UnsafeToGrade) as error:
                 self._start_error = error
 

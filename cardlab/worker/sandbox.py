@@ -116,6 +116,8 @@ class Limits:
         scratch_bytes: Size of its writable ``/tmp``.
         worker_seconds: Wall-clock seconds a worker may live; every call must end
             within this too, besides its own limit.
+        start_seconds: Wall-clock seconds a worker has to start: to confine itself and
+            load the student's modules (a module that hangs at import fails here).
         user: The user (and group) id a worker started as root becomes; None (the
             default) draws a fresh one for each worker (:func:`fresh_user`).
     """
@@ -128,6 +130,7 @@ class Limits:
     open_files: int = 64
     scratch_bytes: int = 16 << 20
     worker_seconds: float = 900.0
+    start_seconds: float = 10.0
     user: int | None = None
 
     def plan(self, tree: WorkerTree, root: Path, user: int) -> Plan:

@@ -20,6 +20,7 @@ from test_attacks import HERE
 
 from cardlab.batch.store import DATABASE_NAME
 from cardlab.cli import main
+from cardlab.judge import grading
 from cardlab.reports import FORMATS
 
 pytestmark = pytest.mark.slow
@@ -28,21 +29,60 @@ ODD = ["lone-surrogates", "odd-text-everywhere", "draws-on-screen", "huge-except
 
 
 def _grade_all(toy, subs, output):
-    return CliRunner().invoke(main, [
-        "grade-all", "toy", "--phase", "1", str(subs), "--project", str(toy.root),
-        "--output", str(output), "--jobs", "1",
-    ])
+    return CliRunner().invoke(
+        main,
+        [
+            "grade-all",
+            "toy",
+            "--phase",
+            "1",
+            str(subs),
+            "--project",
+            str(toy.root),
+            "--output",
+            str(output),
+            "--jobs",
+            "1",
+        ],
+    )
+
+
+@pytest.fixture
+def graded_once(once, monkeypatch):
+    """Make the grading inside ``cardlab grade`` happen once per submission and run.
+
+    The report does not depend on the format asked for (only the rendering and writing
+    after it read the format), so every format renders one grading of the submission.
+    """
+    grade = grading.run
+
+    def run(job, select=None):
+        return once(f"odd-text-{job.submission.name}", lambda _folder: grade(job, select))
+
+    monkeypatch.setattr(grading, "run", run)
 
 
 @pytest.mark.parametrize("attack", ODD)
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_grade_writes_every_format_whatever_the_text(toy, tmp_path, attack, fmt):
+def test_grade_writes_every_format_whatever_the_text(toy, tmp_path, graded_once, attack, fmt):
     output = tmp_path / f"report.{fmt}"
-    result = CliRunner().invoke(main, [
-        "grade", "toy", "--phase", "1", "--project", str(toy.root),
-        "--submission", str(HERE / "submissions" / attack), "--format", fmt,
-        "--output", str(output),
-    ])
+    result = CliRunner().invoke(
+        main,
+        [
+            "grade",
+            "toy",
+            "--phase",
+            "1",
+            "--project",
+            str(toy.root),
+            "--submission",
+            str(HERE / "submissions" / attack),
+            "--format",
+            fmt,
+            "--output",
+            str(output),
+        ],
+    )
     assert result.exit_code == 0, result.output
     text = output.read_text(encoding="utf-8")
     if fmt == "text":
