@@ -17,10 +17,13 @@ import time
 from pathlib import Path
 
 import pytest
+from call_limits import with_call_seconds
+from click.testing import CliRunner
 
 from cardlab.batch.tournament.match import Setting
 from cardlab.batch.tournament.run import TournamentRequest, run_tournament
 from cardlab.batch.tournament.store import DATABASE_NAME
+from cardlab.cli import main
 
 pytestmark = pytest.mark.slow
 
@@ -35,6 +38,8 @@ BAD = {
     "oddtext": _LAST + "            raise RuntimeError('\\x1b[2J 100 / 100')\n",
 }
 FIXED = ["reference-autoplayer", "random-legal", "strong"]
+HANGER_CALL_SECONDS = 1.0
+"""The call limit of the hanger's tournament: the toy project's, well above a sound call."""
 
 
 @pytest.fixture
@@ -108,8 +113,10 @@ def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
 ):
     submissions = _class(tmp_path / "class", solution, ["hanger", "flooder", "oddtext"])
     output = tmp_path / "out"
+    # the hanger waits out the call limit in each of its games: 1 s rather than the spec's
+    project = with_call_seconds(repo, tmp_path / "project", "bisca", HANGER_CALL_SECONDS)
     request = TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2, opponents=0)
-    report = run_tournament(repo, request)
+    report = run_tournament(project, request)
 
     # --opponents 0: the students meet only the reference bots (which meet each other)
     assert report.schedule.startswith("sampled: each student meets 0 other students")
@@ -119,6 +126,7 @@ def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
     hanger = [row for row in forfeits if row["entrant"] == "hanger"]
     flooder = [row for row in forfeits if row["entrant"] == "flooder"]
     assert {row["cause"] for row in hanger} == {"time-out"}
+    assert all(f"did not finish within {HANGER_CALL_SECONDS:g} s" in r["detail"] for r in hanger)
     assert {row["cause"] for row in flooder} == {"output flood"}
     # each forfeited every game against the two reference bots: a fresh worker per game
     assert len([row for row in hanger if row["opponent"] in FIXED]) == 2 * len(FIXED)
@@ -128,11 +136,9 @@ def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
     assert all("\\x1b[2J" in row["detail"] and "\x1b" not in row["detail"] for row in odd)
 
 
-def _cli(repo, submissions: Path, output: Path) -> list[str]:
+def _arguments(repo, submissions: Path, output: Path) -> list[str]:
+    """The arguments of ``cardlab`` that play the tournament of ``submissions`` one at a time."""
     return [
-        sys.executable,
-        "-m",
-        "cardlab.cli",
         "tournament",
         "bisca",
         "--phase",
@@ -158,10 +164,11 @@ def _matches(output: Path) -> int:
 
 
 def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(repo, solution, tmp_path):
-    submissions = _class(tmp_path / "class", solution, ["good", "crasher"])
+    # one student, who forfeits, and the bots: six matches, and forfeits to compare
+    submissions = _class(tmp_path / "class", solution, ["crasher"])
     killed, fresh = tmp_path / "killed", tmp_path / "fresh"
     process = subprocess.Popen(
-        _cli(repo, submissions, killed),
+        [sys.executable, "-m", "cardlab.cli", *_arguments(repo, submissions, killed)],
         start_new_session=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -172,13 +179,15 @@ def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(repo, solu
     os.killpg(process.pid, signal.SIGKILL)  # the whole job, as a lost terminal would
     process.wait()
     kept = _matches(killed)
-    assert 1 <= kept < 10
+    assert 1 <= kept < 6
     assert not (killed / "leaderboard.csv").exists()
 
-    resumed = subprocess.run(_cli(repo, submissions, killed), capture_output=True, text=True)
-    assert resumed.returncode == 0, resumed.stderr
-    assert "10/10" in resumed.stderr
-    subprocess.run(_cli(repo, submissions, fresh), check=True, capture_output=True)
+    # the same command again, and an uninterrupted run; in this process, which the job
+    # killed above does not share
+    resumed = CliRunner().invoke(main, _arguments(repo, submissions, killed))
+    assert resumed.exit_code == 0, resumed.output
+    assert "6/6" in resumed.output
+    run_tournament(repo, TournamentRequest("bisca", 3, submissions, fresh, deals=1, jobs=1))
     for name in ("leaderboard.csv", "crosstable.csv", "forfeits.csv"):
         assert (killed / name).read_text() == (fresh / name).read_text(), name
 
