@@ -163,10 +163,37 @@ def _matches(output: Path) -> int:
         return 0
 
 
-def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(repo, solution, tmp_path):
-    # one student, who forfeits, and the bots: six matches, and forfeits to compare
-    submissions = _class(tmp_path / "class", solution, ["crasher"])
-    killed, fresh = tmp_path / "killed", tmp_path / "fresh"
+def crasher_class_tournament(once, repo, solution: Path) -> tuple[Path, Path]:
+    """A class and its tournament, played uninterrupted on this machine once per run.
+
+    The class is a folder left out at its probe and a zip (``crasher``) that plays and
+    forfeits: with the bots, six matches. Tests compare the outputs of their own runs of
+    it (resumed, on a cluster) with these; they read both folders and change neither.
+
+    Returns:
+        The submissions folder and the tournament's output folder.
+    """
+
+    def make(folder: Path) -> tuple[Path, Path]:
+        submissions = _class(folder / "class", solution, ["unimportable"])
+        crasher = _class(folder / "zipped", solution, ["crasher"]) / "crasher"
+        shutil.make_archive(str(submissions / "crasher"), "zip", crasher)
+        output = folder / "uninterrupted"
+        report = run_tournament(
+            repo, TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=1)
+        )
+        assert [name for name, _ in report.excluded] == ["unimportable"]
+        assert report.matches == 6
+        return submissions, output
+
+    return once("crasher-class-tournament", make)
+
+
+def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(
+    repo, solution, once, tmp_path
+):
+    submissions, uninterrupted = crasher_class_tournament(once, repo, solution)
+    killed = tmp_path / "killed"
     process = subprocess.Popen(
         [sys.executable, "-m", "cardlab.cli", *_arguments(repo, submissions, killed)],
         start_new_session=True,
@@ -182,14 +209,12 @@ def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(repo, solu
     assert 1 <= kept < 6
     assert not (killed / "leaderboard.csv").exists()
 
-    # the same command again, and an uninterrupted run; in this process, which the job
-    # killed above does not share
+    # the same command again, in this process (the job killed above shares nothing with it)
     resumed = CliRunner().invoke(main, _arguments(repo, submissions, killed))
     assert resumed.exit_code == 0, resumed.output
     assert "6/6" in resumed.output
-    run_tournament(repo, TournamentRequest("bisca", 3, submissions, fresh, deals=1, jobs=1))
-    for name in ("leaderboard.csv", "crosstable.csv", "forfeits.csv"):
-        assert (killed / name).read_text() == (fresh / name).read_text(), name
+    for name in ("leaderboard.csv", "crosstable.csv", "forfeits.csv", "excluded.csv"):
+        assert (killed / name).read_text() == (uninterrupted / name).read_text(), name
 
 
 def test_deals_depend_on_the_course_secret_and_nothing_else():

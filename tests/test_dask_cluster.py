@@ -10,13 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import multiprocessing
-import shutil
 import subprocess
 import sys
 
 import pytest
 from click.testing import CliRunner
-from test_class_tournament import BAD, _class
+from test_class_tournament import _class, crasher_class_tournament
 from test_grade_all import BUGGY, TOY_ROOT, _reference_counter, _student, _zip
 
 import cardlab
@@ -63,26 +62,21 @@ def _tasks_ran_on_the_workers(address: str) -> bool:
 
 
 @pytest.mark.slow
-def test_a_tournament_on_a_cluster_gives_the_local_results(repo, solution_of, tmp_path, scheduler):
-    solution = solution_of("bisca")
+def test_a_tournament_on_a_cluster_gives_the_local_results(
+    repo, solution_of, once, tmp_path, scheduler
+):
     # a folder left out at its probe, and a zip (it travels as is) that plays and forfeits
-    submissions = _class(tmp_path / "class", solution, ["unimportable"])
-    crasher = _class(tmp_path / "zipped", solution, ["crasher"]) / "crasher"
-    shutil.make_archive(str(submissions / "crasher"), "zip", crasher)
-    assert "crasher" in BAD
-
-    outputs = {}
-    for where, options in {"local": {"jobs": 2}, "cluster": {"scheduler": scheduler}}.items():
-        outputs[where] = tmp_path / where
-        request = TournamentRequest("bisca", 3, submissions, outputs[where], deals=1, **options)
-        report = run_tournament(repo, request)
-        assert [name for name, _ in report.excluded] == ["unimportable"]
-        assert report.matches == 6
+    submissions, local = crasher_class_tournament(once, repo, solution_of("bisca"))
+    cluster = tmp_path / "cluster"
+    request = TournamentRequest("bisca", 3, submissions, cluster, deals=1, scheduler=scheduler)
+    report = run_tournament(repo, request)
+    assert [name for name, _ in report.excluded] == ["unimportable"]
+    assert report.matches == 6
 
     for name in _TOURNAMENT_OUTPUTS:
-        local = (outputs["local"] / name).read_text(encoding="utf-8")
-        assert local == (outputs["cluster"] / name).read_text(encoding="utf-8"), name
-    assert "crasher" in (outputs["cluster"] / "forfeits.csv").read_text(encoding="utf-8")
+        text = (local / name).read_text(encoding="utf-8")
+        assert text == (cluster / name).read_text(encoding="utf-8"), name
+    assert "crasher" in (cluster / "forfeits.csv").read_text(encoding="utf-8")
     assert _tasks_ran_on_the_workers(scheduler)
 
 
