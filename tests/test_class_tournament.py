@@ -17,10 +17,13 @@ import time
 from pathlib import Path
 
 import pytest
+from call_limits import with_call_seconds
+from click.testing import CliRunner
 
 from cardlab.batch.tournament.match import Setting
 from cardlab.batch.tournament.run import TournamentRequest, run_tournament
 from cardlab.batch.tournament.store import DATABASE_NAME
+from cardlab.cli import main
 
 pytestmark = pytest.mark.slow
 
@@ -35,6 +38,8 @@ BAD = {
     "oddtext": _LAST + "            raise RuntimeError('\\x1b[2J 100 / 100')\n",
 }
 FIXED = ["reference-autoplayer", "random-legal", "strong"]
+HANGER_CALL_SECONDS = 1.0
+"""The call limit of the hanger's tournament: the toy project's, well above a sound call."""
 
 
 @pytest.fixture
@@ -108,8 +113,10 @@ def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
 ):
     submissions = _class(tmp_path / "class", solution, ["hanger", "flooder", "oddtext"])
     output = tmp_path / "out"
+    # the hanger waits out the call limit in each of its games: 1 s rather than the spec's
+    project = with_call_seconds(repo, tmp_path / "project", "bisca", HANGER_CALL_SECONDS)
     request = TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2, opponents=0)
-    report = run_tournament(repo, request)
+    report = run_tournament(project, request)
 
     # --opponents 0: the students meet only the reference bots (which meet each other)
     assert report.schedule.startswith("sampled: each student meets 0 other students")
@@ -119,6 +126,7 @@ def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
     hanger = [row for row in forfeits if row["entrant"] == "hanger"]
     flooder = [row for row in forfeits if row["entrant"] == "flooder"]
     assert {row["cause"] for row in hanger} == {"time-out"}
+    assert all(f"did not finish within {HANGER_CALL_SECONDS:g} s" in r["detail"] for r in hanger)
     assert {row["cause"] for row in flooder} == {"output flood"}
     # each forfeited every game against the two reference bots: a fresh worker per game
     assert len([row for row in hanger if row["opponent"] in FIXED]) == 2 * len(FIXED)
@@ -128,11 +136,9 @@ def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
     assert all("\\x1b[2J" in row["detail"] and "\x1b" not in row["detail"] for row in odd)
 
 
-def _cli(repo, submissions: Path, output: Path) -> list[str]:
+def _arguments(repo, submissions: Path, output: Path) -> list[str]:
+    """The arguments of ``cardlab`` that play the tournament of ``submissions`` one at a time."""
     return [
-        sys.executable,
-        "-m",
-        "cardlab.cli",
         "tournament",
         "bisca",
         "--phase",
@@ -157,11 +163,39 @@ def _matches(output: Path) -> int:
         return 0
 
 
-def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(repo, solution, tmp_path):
-    submissions = _class(tmp_path / "class", solution, ["good", "crasher"])
-    killed, fresh = tmp_path / "killed", tmp_path / "fresh"
+def crasher_class_tournament(once, repo, solution: Path) -> tuple[Path, Path]:
+    """A class and its tournament, played uninterrupted on this machine once per run.
+
+    The class is a folder left out at its probe and a zip (``crasher``) that plays and
+    forfeits: with the bots, six matches. Tests compare the outputs of their own runs of
+    it (resumed, on a cluster) with these; they read both folders and change neither.
+
+    Returns:
+        The submissions folder and the tournament's output folder.
+    """
+
+    def make(folder: Path) -> tuple[Path, Path]:
+        submissions = _class(folder / "class", solution, ["unimportable"])
+        crasher = _class(folder / "zipped", solution, ["crasher"]) / "crasher"
+        shutil.make_archive(str(submissions / "crasher"), "zip", crasher)
+        output = folder / "uninterrupted"
+        report = run_tournament(
+            repo, TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=1)
+        )
+        assert [name for name, _ in report.excluded] == ["unimportable"]
+        assert report.matches == 6
+        return submissions, output
+
+    return once("crasher-class-tournament", make)
+
+
+def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(
+    repo, solution, once, tmp_path
+):
+    submissions, uninterrupted = crasher_class_tournament(once, repo, solution)
+    killed = tmp_path / "killed"
     process = subprocess.Popen(
-        _cli(repo, submissions, killed),
+        [sys.executable, "-m", "cardlab.cli", *_arguments(repo, submissions, killed)],
         start_new_session=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -172,15 +206,15 @@ def test_a_killed_tournament_resumes_and_ends_as_an_uninterrupted_one(repo, solu
     os.killpg(process.pid, signal.SIGKILL)  # the whole job, as a lost terminal would
     process.wait()
     kept = _matches(killed)
-    assert 1 <= kept < 10
+    assert 1 <= kept < 6
     assert not (killed / "leaderboard.csv").exists()
 
-    resumed = subprocess.run(_cli(repo, submissions, killed), capture_output=True, text=True)
-    assert resumed.returncode == 0, resumed.stderr
-    assert "10/10" in resumed.stderr
-    subprocess.run(_cli(repo, submissions, fresh), check=True, capture_output=True)
-    for name in ("leaderboard.csv", "crosstable.csv", "forfeits.csv"):
-        assert (killed / name).read_text() == (fresh / name).read_text(), name
+    # the same command again, in this process (the job killed above shares nothing with it)
+    resumed = CliRunner().invoke(main, _arguments(repo, submissions, killed))
+    assert resumed.exit_code == 0, resumed.output
+    assert "6/6" in resumed.output
+    for name in ("leaderboard.csv", "crosstable.csv", "forfeits.csv", "excluded.csv"):
+        assert (killed / name).read_text() == (uninterrupted / name).read_text(), name
 
 
 def test_deals_depend_on_the_course_secret_and_nothing_else():

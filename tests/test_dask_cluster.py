@@ -10,13 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import multiprocessing
-import shutil
 import subprocess
 import sys
 
 import pytest
 from click.testing import CliRunner
-from test_class_tournament import BAD, _class
+from test_class_tournament import _class, crasher_class_tournament
 from test_grade_all import BUGGY, TOY_ROOT, _reference_counter, _student, _zip
 
 import cardlab
@@ -25,7 +24,6 @@ from cardlab.batch.grade_all import BatchRequest, grade_all, worker_check
 from cardlab.batch.tournament.run import TournamentRequest, run_tournament
 from cardlab.cli import main
 from cardlab.course.shipping import landed, ship
-from cardlab.course.solution import write_solution
 from cardlab.errors import CardlabError
 
 _TOURNAMENT_OUTPUTS = ["leaderboard.csv", "crosstable.csv", "forfeits.csv", "excluded.csv"]
@@ -64,24 +62,21 @@ def _tasks_ran_on_the_workers(address: str) -> bool:
 
 
 @pytest.mark.slow
-def test_a_tournament_on_a_cluster_gives_the_local_results(repo, tmp_path, scheduler):
-    solution = tmp_path / "solution"
-    write_solution(repo, repo.spec("bisca"), solution)
-    submissions = _class(tmp_path / "class", solution, ["crasher", "unimportable"])
-    shutil.make_archive(str(submissions / "zipped"), "zip", solution)  # a zip travels as is
-    assert "crasher" in BAD
-
-    outputs = {}
-    for where, options in {"local": {"jobs": 2}, "cluster": {"scheduler": scheduler}}.items():
-        outputs[where] = tmp_path / where
-        request = TournamentRequest("bisca", 3, submissions, outputs[where], deals=1, **options)
-        report = run_tournament(repo, request)
-        assert [name for name, _ in report.excluded] == ["unimportable"]
+def test_a_tournament_on_a_cluster_gives_the_local_results(
+    repo, solution_of, once, tmp_path, scheduler
+):
+    # a folder left out at its probe, and a zip (it travels as is) that plays and forfeits
+    submissions, local = crasher_class_tournament(once, repo, solution_of("bisca"))
+    cluster = tmp_path / "cluster"
+    request = TournamentRequest("bisca", 3, submissions, cluster, deals=1, scheduler=scheduler)
+    report = run_tournament(repo, request)
+    assert [name for name, _ in report.excluded] == ["unimportable"]
+    assert report.matches == 6
 
     for name in _TOURNAMENT_OUTPUTS:
-        local = (outputs["local"] / name).read_text(encoding="utf-8")
-        assert local == (outputs["cluster"] / name).read_text(encoding="utf-8"), name
-    assert "crasher" in (outputs["cluster"] / "forfeits.csv").read_text(encoding="utf-8")
+        text = (local / name).read_text(encoding="utf-8")
+        assert text == (cluster / name).read_text(encoding="utf-8"), name
+    assert "crasher" in (cluster / "forfeits.csv").read_text(encoding="utf-8")
     assert _tasks_ran_on_the_workers(scheduler)
 
 
@@ -126,16 +121,16 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in {dask!r}))
 
 
 @pytest.mark.slow
-def test_without_a_scheduler_dask_is_never_imported(repo, toy, tmp_path):
-    solution = tmp_path / "solution"
-    write_solution(repo, repo.spec("bisca"), solution)
-    players = _class(tmp_path / "players", solution, ["good"])
+def test_without_a_scheduler_dask_is_never_imported(repo, toy, solution_of, tmp_path):
+    # the command's own process alone is checked, and its work is the same whoever plays:
+    # a student left out at the probe, then the bots' matches
+    players = _class(tmp_path / "players", solution_of("bisca"), ["unimportable"])
     _student(tmp_path / "class" / "good", _reference_counter())
     commands = [
         ["grade-all", "toy", "--phase", "1", str(tmp_path / "class"), "--jobs", "1",
          "--output", str(tmp_path / "grades"), "--project", str(toy.root)],
-        ["tournament", "bisca", "--phase", "3", str(players), "--deals", "1", "--jobs", "2",
-         "--opponents", "0", "--output", str(tmp_path / "tournament"), "--project", str(repo.root)],
+        ["tournament", "bisca", "--phase", "3", str(players), "--deals", "1", "--jobs", "1",
+         "--output", str(tmp_path / "tournament"), "--project", str(repo.root)],
     ]  # fmt: skip
     script = _NO_DASK.format(commands=commands, dask=_DASK)
     done = subprocess.run(
@@ -145,6 +140,7 @@ def test_without_a_scheduler_dask_is_never_imported(repo, toy, tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
     assert (tmp_path / "tournament" / "leaderboard.csv").is_file()
+    assert (tmp_path / "tournament" / "excluded.csv").read_text().count("unimportable") == 1
 
 
 def test_without_distributed_a_scheduler_is_one_line(toy, tmp_path, monkeypatch):

@@ -1,0 +1,35 @@
+"""A project like another whose assignment gives each call into student code less time.
+
+A test that shows a hanging player forfeits waits out the call limit in every game it
+hangs. Where the work runs in processes of its own that read the spec from the project
+(a class tournament's matches), ``dataclasses.replace`` on a loaded spec cannot reach
+it: the copy here has the spec file itself changed, and its other folders are links to
+the original's, so it grades with the same reference, graders and stubs.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cardlab.course.project import Project
+
+_CALL_SECONDS = re.compile(r"^call_seconds = [0-9.]+", re.M)
+_LINKED = ("reference", "graders", "student")
+
+
+def with_call_seconds(project: Project, folder: Path, assignment: str, seconds: float) -> Project:
+    """A project in ``folder`` like ``project``, but ``assignment`` allows ``seconds`` a call.
+
+    The copy makes a course secret of its own, so it draws other deals and seeds.
+    """
+    (folder / "specs").mkdir(parents=True)
+    text = project.spec_path(assignment).read_text(encoding="utf-8")
+    changed, found = _CALL_SECONDS.subn(f"call_seconds = {seconds!r}", text)
+    assert found == 1, f"{assignment}'s spec no longer has one call_seconds line: update this"
+    (folder / "specs" / f"{assignment}.toml").write_text(changed, encoding="utf-8")
+    for name in _LINKED:
+        (folder / name).symlink_to(project.root / name, target_is_directory=True)
+    copy = Project(folder)
+    assert copy.spec(assignment).limits.call_seconds == seconds
+    return copy
