@@ -4,18 +4,22 @@ A test that shows a hanging player forfeits waits out the call limit in every ga
 hangs. Where the work runs in processes of its own that read the spec from the project
 (a class tournament's matches), ``dataclasses.replace`` on a loaded spec cannot reach
 it: the copy here has the spec file itself changed, and its other folders are links to
-the original's, so it grades with the same reference, graders and stubs.
+the original's, so it grades with the same reference, graders and stubs. Where the work
+runs in the test's process, :func:`job_with_call_seconds` changes the loaded spec.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from cardlab.course.project import Project
+from cardlab.judge.grading import GradingJob
 
 _CALL_SECONDS = re.compile(r"^call_seconds = [0-9.]+", re.M)
-_LINKED = ("reference", "graders", "student")
+_NOT_LINKED = {"specs", ".cardlab"}
+"""The copy's own: its specs, and its course secret (made afresh)."""
 
 
 def with_call_seconds(project: Project, folder: Path, assignment: str, seconds: float) -> Project:
@@ -28,8 +32,15 @@ def with_call_seconds(project: Project, folder: Path, assignment: str, seconds: 
     changed, found = _CALL_SECONDS.subn(f"call_seconds = {seconds!r}", text)
     assert found == 1, f"{assignment}'s spec no longer has one call_seconds line: update this"
     (folder / "specs" / f"{assignment}.toml").write_text(changed, encoding="utf-8")
-    for name in _LINKED:
-        (folder / name).symlink_to(project.root / name, target_is_directory=True)
+    for entry in project.root.iterdir():
+        if entry.name not in _NOT_LINKED:
+            (folder / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     copy = Project(folder)
     assert copy.spec(assignment).limits.call_seconds == seconds
     return copy
+
+
+def job_with_call_seconds(job: GradingJob, seconds: float) -> GradingJob:
+    """``job`` with each call into student code allowed ``seconds``."""
+    limits = replace(job.spec.limits, call_seconds=seconds)
+    return replace(job, spec=replace(job.spec, limits=limits))

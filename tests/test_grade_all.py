@@ -10,7 +10,6 @@ import csv
 import functools
 import json
 import os
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -21,6 +20,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from call_limits import with_call_seconds
 from click.testing import CliRunner
 from process_names import processes_named
 from test_bad_submissions import GOOD_TALLY, _with_add
@@ -77,16 +77,6 @@ def _cli(*args: str, project: Path = TOY_ROOT):
     return CliRunner().invoke(main, [*args, "--project", str(project)])
 
 
-def _toy_with_call_limit(folder: Path, seconds: float) -> Path:
-    """A copy of the toy project whose calls have ``seconds`` each (the toy's have 1 s)."""
-    shutil.copytree(TOY_ROOT, folder)
-    spec = folder / "specs" / "toy.toml"
-    text = spec.read_text()
-    assert "call_seconds = 1.0\n" in text
-    spec.write_text(text.replace("call_seconds = 1.0\n", f"call_seconds = {seconds}\n"))
-    return folder
-
-
 def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
     subs = tmp_path / "subs"
     _student(subs / "good", _reference_counter())
@@ -99,7 +89,7 @@ def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
     (subs / "corrupt.zip").write_bytes(b"PK\x03\x04 this is not a zip")
     output = tmp_path / "out"
     # the hanging submission's three calls to add wait out a limit of 0.5 s each
-    project = _toy_with_call_limit(tmp_path / "toy", 0.5)
+    project = with_call_seconds(toy, tmp_path / "toy", "toy", 0.5).root
 
     result = _cli(
         "grade-all",

@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from call_limits import job_with_call_seconds
 
 from cardlab.course.handout import build_handout
 from cardlab.judge.grading import handout_job, run
@@ -66,9 +66,7 @@ def test_a_portable_worker_that_loops_is_killed_by_the_judge(toy_tree, tmp_path,
     folder = _handout(toy_tree, tmp_path, "    while x:\n        pass\n")
     job = handout_job(folder)
     # Half the spec's 1 s call limit, the same mechanism: each of the three calls loops.
-    report = run(
-        replace(job, spec=replace(job.spec, limits=replace(job.spec.limits, call_seconds=0.5)))
-    )
+    report = run(job_with_call_seconds(job, 0.5))
     assert report.score == 0
     failed = [test for test in report.tests if test.id.endswith("test_double[1]")]
     assert failed and "did not finish within 0.5 s" in failed[0].message
