@@ -7,7 +7,8 @@ an AdvancedStrategy that plays like the basic one earns no tournament credit; an
 student code fails a test saying what it did, never crashing the grader.
 
 A seeded bug is one small edit of the solution. To keep these tests quick, a bug is
-graded on its part's tests only (``--test``).
+graded on its part's tests only, up to the first that loses points (``grade_bug``), and
+bad code on the tests of its part (``--test``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 from alternative_grading import points_lost, tournament_modules
 from manual_documents import DOCUMENTS
-from seeded_bugs import edited_copy, with_call_seconds
+from seeded_bugs import edited_copy, grade_bug, with_call_seconds
 from tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.judge.grading import project_job, run
@@ -236,7 +237,8 @@ def test_the_stubs_score_nothing(repo, phase):
 @pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     phase = PHASE_OF_PART[bug.part]
-    report = _grade(repo, _edited(solution, tmp_path / "submission", bug), phase, bug.part)
+    folder = _edited(solution, tmp_path / "submission", bug)
+    report = grade_bug(repo, "whist", phase, folder, bug.part)
     part = _part(report, bug.part)
     assert part.tests, f"no test of part {bug.part} ran"
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
@@ -302,7 +304,7 @@ def test_a_missing_or_empty_description_is_a_note(repo, solution, tmp_path, cont
         (folder / "ADVANCED.md").unlink()
     else:
         (folder / "ADVANCED.md").write_text(content, encoding="utf-8")
-    report = _grade(repo, folder, 2, "trick")
+    report = run(project_job(repo, "whist", 2, folder), parts=("description",))
     description = _part(report, "description")
     expected = "missing from the submission" if content is None else "is empty"
     assert expected in description.note and description.document is None
