@@ -33,11 +33,11 @@ def grade_bug(
     """
     job = project_job(project, assignment, phase, folder)
     if call_seconds is not None:
-        job = with_call_seconds(job, call_seconds)
+        job = job_with_call_seconds(job, call_seconds)
     return run(job, parts=(part,), stop_at_first_loss=True)
 
 
-def with_call_seconds(job: GradingJob, seconds: float) -> GradingJob:
+def job_with_call_seconds(job: GradingJob, seconds: float) -> GradingJob:
     """``job`` with the time limit of one call into the submission made ``seconds``."""
     limits = replace(job.spec.limits, call_seconds=seconds)
     return replace(job, spec=replace(job.spec, limits=limits))

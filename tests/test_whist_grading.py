@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from alternative_grading import points_lost, tournament_modules
 from manual_documents import DOCUMENTS
-from seeded_bugs import edited_copy, grade_bug, with_call_seconds
+from seeded_bugs import edited_copy, grade_bug, job_with_call_seconds
 from tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.judge.grading import project_job, run
@@ -160,7 +160,7 @@ BAD_INPUT = (
      "after trick 13 raised KeyError"),
     (Edit("an advanced strategy that hangs", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
           _CHOOSE_DOC_END + "        while True:\n            pass\n", "tournament",
-          call_seconds=0.5),  # the reference's choose_card takes about a millisecond
+          call_seconds=0.5),  # the reference's calls take well under a millisecond each
      "stopped answering"),
     (Edit("count_suit returning a string", "cards/hand.py",
           "        return self._suit_counts[suit]\n",
@@ -188,7 +188,7 @@ def _grade(
     if deals is not None:
         job = with_deals(job, deals)
     if call_seconds is not None:
-        job = with_call_seconds(job, call_seconds)
+        job = job_with_call_seconds(job, call_seconds)
     return run(job, PART_TESTS.get(part))
 
 
