@@ -8,19 +8,39 @@ failing example would only add time (``cardlab mutants`` grades its mutants the 
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 from cardlab.course.project import Project
-from cardlab.judge.grading import project_job, run
+from cardlab.judge.grading import GradingJob, project_job, run
 from cardlab.judge.results import GradeReport
 
 
 def grade_bug(
-    project: Project, assignment: str, phase: int, folder: Path, part: str
+    project: Project,
+    assignment: str,
+    phase: int,
+    folder: Path,
+    part: str,
+    call_seconds: float | None = None,
 ) -> GradeReport:
-    """Grade ``folder`` on the tests of ``part`` until one of them loses points."""
+    """Grade ``folder`` on the tests of ``part`` until one of them loses points.
+
+    Args:
+        call_seconds: The time limit of one call into the submission, for a bug that
+            hangs: it loses its points by waiting out the limit, whose size is the
+            spec's (several seconds) unless given.
+    """
     job = project_job(project, assignment, phase, folder)
+    if call_seconds is not None:
+        job = job_with_call_seconds(job, call_seconds)
     return run(job, parts=(part,), stop_at_first_loss=True)
+
+
+def job_with_call_seconds(job: GradingJob, seconds: float) -> GradingJob:
+    """``job`` with the time limit of one call into the submission made ``seconds``."""
+    limits = replace(job.spec.limits, call_seconds=seconds)
+    return replace(job, spec=replace(job.spec, limits=limits))
 
 
 def edited_copy(solution: Path, folder: Path, file: str, old: str, new: str) -> Path:

@@ -3,7 +3,8 @@ Parts 1-4, each seeded bug loses points in its part, and bad student code fails 
 with a message saying what it did, never a grader crash.
 
 Each seeded bug is one small edit of the solution (the reference's method modules).
-To keep these tests quick, a bug is graded on its part's tests only.
+To keep these tests quick, a bug is graded on its part's tests only (a seeded bug up
+to the first that loses points, with ``grade_bug``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from seeded_bugs import edited_copy
+from seeded_bugs import edited_copy, grade_bug
 
 from cardlab.cli import main
 from cardlab.judge.grading import project_job, run
@@ -152,7 +153,8 @@ def test_the_stubs_score_nothing(repo):
 @pytest.mark.slow
 @pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
-    report = _grade(repo, _edited(solution, tmp_path / "submission", bug), bug.part)
+    folder = _edited(solution, tmp_path / "submission", bug)
+    report = grade_bug(repo, "cardgame", 1, folder, bug.part)
     part = _part(report, bug.part)
     assert part.tests, f"no test of part {bug.part} ran"
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"

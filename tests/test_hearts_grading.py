@@ -27,7 +27,9 @@ ALTERNATIVES = Path(__file__).parent / "hearts_alternatives"
 class Bug:
     """A one-edit bug in a file of the solution, and the part it must cost points in.
 
-    An empty ``old`` means the file is left out of the submission.
+    An empty ``old`` means the file is left out of the submission. A bug that hangs
+    sets ``call_seconds``: its part is graded with that time limit of one call, shorter
+    than the spec's, and must lose its points by it.
     """
 
     id: str
@@ -36,6 +38,7 @@ class Bug:
     old: str
     new: str
     part: str
+    call_seconds: float | None = None
 
 
 BUGS = (
@@ -83,8 +86,11 @@ BUGS = (
     Bug("play_turn gives a list", 2, "game.py",
         "        self._play_turn()\n        return self._events_since(start)\n",
         "        self._play_turn()\n        return list(self._events_since(start))\n", "game"),
+    # no total reaches 100, so play_game never ends (the reference's whole game takes
+    # well under a tenth of a second)
     Bug("scores reset each hand", 2, "game.py",
-        "self._totals = add_scores(self._totals, scores)", "self._totals = tuple(scores)", "game"),
+        "self._totals = add_scores(self._totals, scores)", "self._totals = tuple(scores)", "game",
+        call_seconds=1.0),
     Bug("takes the trick worded otherwise", 2, "console.py", 'f"{name} takes the trick (',
         'f"{name} wins the trick (', "console"),
     Bug("the game prints the scores it computes", 2, "game.py",
@@ -139,9 +145,12 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     else:
         shutil.copytree(solution, folder)
         (folder / bug.file).unlink()
-    report = grade_bug(repo, "hearts", bug.phase, folder, bug.part)
+    report = grade_bug(repo, "hearts", bug.phase, folder, bug.part, bug.call_seconds)
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
+    if bug.call_seconds is not None:
+        limit = f"did not finish within {bug.call_seconds:g} s"
+        assert any(limit in test.message for test in report.failures), _failures(report)
 
 
 @pytest.mark.slow

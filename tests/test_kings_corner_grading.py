@@ -29,7 +29,11 @@ ALTERNATIVES = Path(__file__).parent / "kings_corner_alternatives"
 
 @dataclass(frozen=True)
 class Bug:
-    """A one-edit bug in a reference module, and the part it must cost points in."""
+    """A one-edit bug in a reference module, and the part it must cost points in.
+
+    A bug that hangs sets ``call_seconds``: its part is graded with that time limit of
+    one call, shorter than the spec's, and must lose its points by it.
+    """
 
     id: str
     phase: int
@@ -37,6 +41,7 @@ class Bug:
     old: str
     new: str
     part: str
+    call_seconds: float | None = None
 
 
 BUGS = (
@@ -131,6 +136,7 @@ BUGS = (
         "            if not moves:\n                break\n",
         "            if not moves:\n                continue\n",
         "ai-turns",
+        call_seconds=0.5,  # a whole test of the reference's turns takes under 0.15 s
     ),
     Bug(
         "the AI keeps its Kings",
@@ -205,10 +211,13 @@ def test_the_stubs_score_nothing(repo, phase):
 @pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     folder = edited_copy(solution, tmp_path / "submission", f"{bug.module}.py", bug.old, bug.new)
-    report = grade_bug(repo, "kings_corner", bug.phase, folder, bug.part)
+    report = grade_bug(repo, "kings_corner", bug.phase, folder, bug.part, bug.call_seconds)
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
     assert report.score < report.max_score
+    if bug.call_seconds is not None:
+        limit = f"did not finish within {bug.call_seconds:g} s"
+        assert any(limit in test.message for test in report.failures), _failures(report)
 
 
 @pytest.mark.slow

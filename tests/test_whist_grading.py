@@ -7,7 +7,8 @@ an AdvancedStrategy that plays like the basic one earns no tournament credit; an
 student code fails a test saying what it did, never crashing the grader.
 
 A seeded bug is one small edit of the solution. To keep these tests quick, a bug is
-graded on its part's tests only (``--test``).
+graded on its part's tests only, up to the first that loses points (``grade_bug``), and
+bad code on the tests of its part (``--test``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 from alternative_grading import points_lost, tournament_modules
 from manual_documents import DOCUMENTS
-from seeded_bugs import edited_copy
+from seeded_bugs import edited_copy, grade_bug, job_with_call_seconds
 from tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.judge.grading import project_job, run
@@ -44,13 +45,18 @@ DESCRIPTION = DOCUMENTS["whist"]["ADVANCED.md"]
 
 @dataclass(frozen=True)
 class Edit:
-    """A one-place edit of a solution module, and the part it must cost points in."""
+    """A one-place edit of a solution module, and the part it must cost points in.
+
+    An edit that hangs sets ``call_seconds``: its part is graded with that time limit of
+    one call, shorter than the spec's, and the failure must name it.
+    """
 
     id: str
     module: str
     old: str
     new: str
     part: str
+    call_seconds: float | None = None
 
 
 BUGS = (
@@ -153,7 +159,8 @@ BAD_INPUT = (
           "            raise KeyError('the last trick')\n", "tournament"),
      "after trick 13 raised KeyError"),
     (Edit("an advanced strategy that hangs", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
-          _CHOOSE_DOC_END + "        while True:\n            pass\n", "tournament"),
+          _CHOOSE_DOC_END + "        while True:\n            pass\n", "tournament",
+          call_seconds=0.5),  # the reference's calls take well under a millisecond each
      "stopped answering"),
     (Edit("count_suit returning a string", "cards/hand.py",
           "        return self._suit_counts[suit]\n",
@@ -170,11 +177,18 @@ def solution(solution_of) -> Path:
 
 
 def _grade(
-    repo, folder: Path, phase: int, part: str | None = None, deals: int | None = None
+    repo,
+    folder: Path,
+    phase: int,
+    part: str | None = None,
+    deals: int | None = None,
+    call_seconds: float | None = None,
 ) -> GradeReport:
     job = project_job(repo, "whist", phase, folder)
     if deals is not None:
         job = with_deals(job, deals)
+    if call_seconds is not None:
+        job = job_with_call_seconds(job, call_seconds)
     return run(job, PART_TESTS.get(part))
 
 
@@ -223,7 +237,8 @@ def test_the_stubs_score_nothing(repo, phase):
 @pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
 def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     phase = PHASE_OF_PART[bug.part]
-    report = _grade(repo, _edited(solution, tmp_path / "submission", bug), phase, bug.part)
+    folder = _edited(solution, tmp_path / "submission", bug)
+    report = grade_bug(repo, "whist", phase, folder, bug.part)
     part = _part(report, bug.part)
     assert part.tests, f"no test of part {bug.part} ran"
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
@@ -269,11 +284,15 @@ def test_an_advanced_strategy_playing_like_the_basic_one_earns_no_tournament_cre
 def test_bad_student_code_fails_a_test_saying_what_it_did(repo, solution, tmp_path, edit, said):
     phase = PHASE_OF_PART[edit.part]
     deals = FORFEIT_DEALS if edit.part == "tournament" else None
-    report = _grade(repo, _edited(solution, tmp_path / "submission", edit), phase, edit.part, deals)
+    folder = _edited(solution, tmp_path / "submission", edit)
+    report = _grade(repo, folder, phase, edit.part, deals, edit.call_seconds)
     part = _part(report, edit.part)
     assert part.score < part.max_score
     messages = [test.message for test in report.failures]
     assert any(said in message for message in messages), messages[:3]
+    if edit.call_seconds is not None:
+        limit = f"did not finish within {edit.call_seconds:g} s"
+        assert any(said in m and limit in m for m in messages), messages[:3]
     assert not any("could not finish" in message for message in messages), messages
 
 
@@ -285,7 +304,7 @@ def test_a_missing_or_empty_description_is_a_note(repo, solution, tmp_path, cont
         (folder / "ADVANCED.md").unlink()
     else:
         (folder / "ADVANCED.md").write_text(content, encoding="utf-8")
-    report = _grade(repo, folder, 2, "trick")
+    report = run(project_job(repo, "whist", 2, folder), parts=("description",))
     description = _part(report, "description")
     expected = "missing from the submission" if content is None else "is empty"
     assert expected in description.note and description.document is None
