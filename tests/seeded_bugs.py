@@ -8,11 +8,12 @@ failing example would only add time (``cardlab mutants`` grades its mutants the 
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
+from call_limits import job_with_call_seconds
+
 from cardlab.course.project import Project
-from cardlab.judge.grading import GradingJob, project_job, run
+from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
 
 
@@ -35,12 +36,6 @@ def grade_bug(
     if call_seconds is not None:
         job = job_with_call_seconds(job, call_seconds)
     return run(job, parts=(part,), stop_at_first_loss=True)
-
-
-def job_with_call_seconds(job: GradingJob, seconds: float) -> GradingJob:
-    """``job`` with the time limit of one call into the submission made ``seconds``."""
-    limits = replace(job.spec.limits, call_seconds=seconds)
-    return replace(job, spec=replace(job.spec, limits=limits))
 
 
 def edited_copy(solution: Path, folder: Path, file: str, old: str, new: str) -> Path:

@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 from alternative_grading import points_lost, tournament_modules
+from call_limits import job_with_call_seconds
 from manual_documents import DOCUMENTS
-from seeded_bugs import edited_copy, grade_bug, job_with_call_seconds
+from seeded_bugs import edited_copy, grade_bug
 from tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.judge.grading import project_job, run
