@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from quick_cython import unoptimised_builds
 
 from cardlab.course import cython_build
 from cardlab.course.handout import build_handout, check_handout
@@ -29,7 +30,8 @@ def test_a_cython_handout_holds_only_extensions_and_plays(repo, tmp_path):
     spec = repo.spec("bisca")
     wheel = tmp_path / "cardlab-0.1.0-py3-none-any.whl"
     shutil.copyfile(_any_wheel(tmp_path), wheel)
-    folder = build_handout(repo, spec, 1, tmp_path / "handout", wheel=wheel, compiled="cython")
+    with unoptimised_builds():
+        folder = build_handout(repo, spec, 1, tmp_path / "handout", wheel=wheel, compiled="cython")
 
     assert check_handout(folder, spec, project=repo) == []
     package = folder / "bisca"
@@ -48,8 +50,13 @@ def test_a_cython_handout_holds_only_extensions_and_plays(repo, tmp_path):
     report = run(handout_job(folder))
     assert report.score == report.max_score == 100, [t.message for t in report.failures][:2]
     game = subprocess.run(
-        [sys.executable, "-m", "bisca.play", "--seed", "5"], cwd=folder, input="1\n" * 20,
-        capture_output=True, text=True, timeout=60, check=False,
+        [sys.executable, "-m", "bisca.play", "--seed", "5"],
+        cwd=folder,
+        input="1\n" * 20,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert game.returncode == 0, game.stderr
     assert "Final score: you" in game.stdout
@@ -77,11 +84,14 @@ def _source_comments(repo, modules):
 
 @pytest.mark.parametrize(
     ("missing", "message"),
-    [("cython", 'needs Cython: pip install "cardlab[cython]"'),
-     ("compiler", "needs a C compiler (cc, gcc or clang) on PATH")],
+    [
+        ("cython", 'needs Cython: pip install "cardlab[cython]"'),
+        ("compiler", "needs a C compiler (cc, gcc or clang) on PATH"),
+    ],
 )
-def test_missing_tools_are_one_line_and_leave_nothing(repo, tmp_path, monkeypatch, missing,
-                                                      message):
+def test_missing_tools_are_one_line_and_leave_nothing(
+    repo, tmp_path, monkeypatch, missing, message
+):
     if missing == "cython":
         monkeypatch.setattr(cython_build.importlib.util, "find_spec", lambda name: None)
     else:

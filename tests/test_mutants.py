@@ -139,8 +139,9 @@ def test_a_phase_mutates_only_the_code_its_parts_grade(toy):
 
 
 @pytest.fixture(scope="module")
-def toy_report(toy):
-    return grade_mutants(toy, "toy", 1, jobs=2)
+def toy_report(toy, once):
+    """Every mutant of the toy's phase 1 graded, once per run (xdist workers share it)."""
+    return once("toy-mutants", lambda folder: grade_mutants(toy, "toy", 1, jobs=2))
 
 
 def test_toy_mutants_are_graded_by_their_own_parts(toy_report):

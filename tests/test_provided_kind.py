@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+from pathlib import Path
 
 import pytest
+from quick_cython import unoptimised_builds
+from run_once import RunOnce
 
 from cardlab.course import cython_build
 from cardlab.course.project import Project
@@ -22,14 +25,26 @@ def _cython_missing() -> str | None:
     return None
 
 
-def _hardened_toy(toy: Project, tmp_path) -> Project:
-    """A copy of the toy project whose handouts ship native extensions."""
-    root = tmp_path / "project"
-    shutil.copytree(toy.root, root, ignore=shutil.ignore_patterns(".cardlab", "__pycache__"))
-    spec = root / "specs" / "toy.toml"
-    text = spec.read_text(encoding="utf-8")
-    spec.write_text(text.replace("[limits]", '[handout]\nprovided = "cython"\n\n[limits]', 1))
-    return Project(root)
+@pytest.fixture(scope="module")
+def hardened_toy(toy: Project, once: RunOnce) -> Project:
+    """A copy of the toy project whose handouts ship native extensions, made once per run.
+
+    Its provided modules are built once, as the first grading of the course would build
+    them, and kept in its ``.cardlab`` folder: the tests grade in it and change nothing.
+    """
+
+    def make(folder: Path) -> Path:
+        root = folder / "project"
+        shutil.copytree(toy.root, root, ignore=shutil.ignore_patterns(".cardlab", "__pycache__"))
+        spec = root / "specs" / "toy.toml"
+        text = spec.read_text(encoding="utf-8")
+        spec.write_text(text.replace("[limits]", '[handout]\nprovided = "cython"\n\n[limits]', 1))
+        project = Project(root)
+        with unoptimised_builds():
+            grading_provided_dir(project, project.spec("toy"))
+        return root
+
+    return Project(once("hardened-toy", make))
 
 
 def test_bytecode_courses_grade_beside_the_reference_compiled_by_the_worker_tree(toy):
@@ -38,9 +53,8 @@ def test_bytecode_courses_grade_beside_the_reference_compiled_by_the_worker_tree
 
 @pytest.mark.slow
 @pytest.mark.skipif(_cython_missing() is not None, reason=str(_cython_missing()))
-def test_a_cython_course_is_graded_beside_extensions_of_the_phases_modules_only(toy, tmp_path):
-    project = _hardened_toy(toy, tmp_path)
-    job = project_job(project, "toy", 1, toy.reference_dir("toy"))
+def test_a_cython_course_is_graded_beside_extensions_of_the_phases_modules_only(toy, hardened_toy):
+    job = project_job(hardened_toy, "toy", 1, toy.reference_dir("toy"))
 
     provided = {
         name: path.name
@@ -50,19 +64,20 @@ def test_a_cython_course_is_graded_beside_extensions_of_the_phases_modules_only(
     assert provided == {"greet": "greet.abi3.so"}  # never counter, the student's in phase 1
     report = run(job)
     assert report.score == report.max_score, [t.message for t in report.failures][:2]
-    again = project_job(project, "toy", 1, toy.reference_dir("toy"))
+    again = project_job(hardened_toy, "toy", 1, toy.reference_dir("toy"))
     assert again.composition.modules["greet"] == job.composition.modules["greet"]  # cached
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(_cython_missing() is not None, reason=str(_cython_missing()))
-def test_fair_parts_of_a_cython_course_run_beside_the_reference_as_extensions(toy, tmp_path):
-    project = _hardened_toy(toy, tmp_path)
+def test_fair_parts_of_a_cython_course_run_beside_the_reference_as_extensions(
+    toy, hardened_toy, tmp_path
+):
     solution = tmp_path / "solution"
     shutil.copytree(toy.reference_dir("toy"), solution)
     (solution / "counter.py").write_text("def add(a, b):\n    return a - b\n", encoding="utf-8")
 
-    job = project_job(project, "toy", 2, solution)
+    job = project_job(hardened_toy, "toy", 2, solution)
 
     greet_part = job.composition_for("greet")
     assert greet_part.origins["counter"] != STUDENT
