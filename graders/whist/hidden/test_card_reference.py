@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from whist_ref import ALL_CARDS, expect_other_version_refused
 
@@ -130,9 +130,11 @@ def test_pickled_with_another_version_is_refused(student):
 @settings(max_examples=40)
 @given(text=st.text(alphabet="AKQJ1023456789shdcSHDCx \t", max_size=5) | st.sampled_from(
     [f"{rank}{suit}" for rank in ("A", "K", "10", "2", "q") for suit in "SHdc"]))
+@example(text=" 0\t0")  # surrounding whitespace and a tab inside: repr it stripped, or not
 def test_from_notation_like_the_reference(student, r, text):
     """Card.from_notation reads the texts the reference reads; others raise ValueError
-    repeating the text (as typed, or without its case and surrounding whitespace)."""
+    repeating the text (as typed, or without its case and surrounding whitespace; as it
+    is, or quoted as repr writes it)."""
     call = f"Card.from_notation({text!r})"
     try:
         expected = card(r.Card.from_notation(text).notation)
@@ -141,7 +143,7 @@ def test_from_notation_like_the_reference(student, r, text):
             student.cards.card.Card.from_notation(text)
         except StudentRaised as error:
             shown = error.message.casefold()
-            forms = (text, repr(text), text.strip())
+            forms = (text, repr(text), text.strip(), repr(text.strip()))
             repeated = any(form.casefold() in shown for form in forms)
             if not error.is_a("ValueError") or not repeated:
                 raise AssertionError(
