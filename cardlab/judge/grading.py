@@ -40,6 +40,7 @@ from ..worker.sandbox import Limits, ignored_files, refusals
 from ..worker.untrusted import MAX_NOTE, MAX_REPORT_MESSAGE, printable
 from . import plugin as plugin_module
 from . import student_tests
+from .example_pool import without_local_constants
 from .manual import manual_part
 from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
@@ -412,6 +413,7 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         contextlib.redirect_stderr(output),
         _importable(dirs),
         _without_pytest_options(),
+        without_local_constants(),
     ):
         exit_code = pytest.main(args, plugins=[plugin, plugin_module])
     return exit_code, output.getvalue()
