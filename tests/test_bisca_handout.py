@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from handout_games import assert_bisca_plays
 
 from cardlab.course.handout import build_handout, check_handout, marked_parts
 from cardlab.course.pythons import LOADER_MARK
@@ -77,9 +78,4 @@ def test_a_handout_checks_to_zero_then_to_full_marks(repo, spec, wheel, tmp_path
 def test_phase_one_plays_from_bytecode_once_play_is_written(repo, spec, wheel, tmp_path):
     folder = build_handout(repo, spec, 1, tmp_path / "handout", wheel=wheel)
     shutil.copyfile(repo.reference_dir("bisca") / "play.py", folder / "bisca" / "play.py")
-    game = subprocess.run(
-        [sys.executable, "-m", "bisca.play", "--seed", "5"],
-        cwd=folder, input="1\n" * 20, capture_output=True, text=True, timeout=60, check=False,
-    )
-    assert game.returncode == 0, game.stderr
-    assert "Final score: you" in game.stdout
+    assert_bisca_plays(folder)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
-import subprocess
-import sys
 
 import pytest
+from handout_games import assert_bisca_plays
 from quick_cython import unoptimised_builds
 
 from cardlab.course import cython_build
@@ -49,17 +48,7 @@ def test_a_cython_handout_holds_only_extensions_and_plays(repo, tmp_path):
     shutil.copyfile(repo.reference_dir("bisca") / "play.py", package / "play.py")
     report = run(handout_job(folder))
     assert report.score == report.max_score == 100, [t.message for t in report.failures][:2]
-    game = subprocess.run(
-        [sys.executable, "-m", "bisca.play", "--seed", "5"],
-        cwd=folder,
-        input="1\n" * 20,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert game.returncode == 0, game.stderr
-    assert "Final score: you" in game.stdout
+    assert_bisca_plays(folder)
 
 
 def _any_wheel(tmp_path):

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from handout_games import assert_bisca_plays
 
 from cardlab.course.handout import build_handout
 from cardlab.course.pythons import Interpreter, find_interpreters
@@ -131,14 +132,4 @@ def test_the_handout_checks_and_plays_under_each_python(
     )
     assert own.returncode == 0 and "1 passed" in own.stdout, own.stdout + own.stderr
 
-    game = subprocess.run(
-        [str(python), "-m", "bisca.play", "--seed", "5"],
-        cwd=folder,
-        input="1\n" * 20,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert game.returncode == 0, game.stderr
-    assert "Final score: you" in game.stdout
+    assert_bisca_plays(folder, str(python), timeout=120)

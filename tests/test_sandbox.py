@@ -136,9 +136,9 @@ print(json.dumps({"applied": outcome.applied, "missing": outcome.missing,
 """
 
 
-def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
-    """A machine that refuses namespaces still gets limits, and a note per missing layer."""
-    plan = confine.Plan(
+def _plan(root: Path, user: int, visible: tuple[str, ...]) -> confine.Plan:
+    """A confinement plan with roomy limits, for ``user`` with ``root`` as its root."""
+    return confine.Plan(
         cpu_seconds=30,
         memory_bytes=1 << 30,
         stack_bytes=8 << 20,
@@ -146,10 +146,15 @@ def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
         processes=64,
         open_files=64,
         scratch_bytes=1 << 20,
-        user=65534,
-        root=str(tmp_path),
-        visible=(),
+        user=user,
+        root=str(root),
+        visible=visible,
     )
+
+
+def test_without_namespaces_the_worker_says_what_it_lacks(tmp_path):
+    """A machine that refuses namespaces still gets limits, and a note per missing layer."""
+    plan = _plan(tmp_path, user=65534, visible=())
     result = subprocess.run(
         [sys.executable, "-c", DEGRADED, json.dumps(plan.to_message())],
         cwd=tmp_path,
@@ -273,18 +278,7 @@ def test_a_worker_that_could_only_stay_root_refuses(tmp_path):
     """Python unreadable by other users and no private root: refuse, never run as root."""
     private = tmp_path / "private-python"
     private.mkdir(mode=0o700)
-    plan = confine.Plan(
-        cpu_seconds=30,
-        memory_bytes=1 << 30,
-        stack_bytes=8 << 20,
-        file_bytes=1 << 20,
-        processes=64,
-        open_files=64,
-        scratch_bytes=1 << 20,
-        user=0x5C000001,
-        root=str(tmp_path),
-        visible=(str(private), "/lib32-is-not-here"),
-    )
+    plan = _plan(tmp_path, user=0x5C000001, visible=(str(private), "/lib32-is-not-here"))
     result = subprocess.run(
         [sys.executable, "-c", NEVER_ROOT, json.dumps(plan.to_message())],
         cwd=tmp_path,

@@ -17,7 +17,7 @@ import sys
 
 import pytest
 from hearts_games import DECK, RANKS
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardlab.testing import (
@@ -173,6 +173,8 @@ def test_the_winner_of_a_short_trick_like_the_reference(student, ref, deal):
     second=st.integers(0, 5),
     overlap=st.sampled_from(["none", "with the hand", "within the cards"]),
 )
+@example(seed=1, first=3, second=2, overlap="with the hand")
+@example(seed=2, first=2, second=3, overlap="within the cards")
 def test_cards_dealt_twice_like_the_reference(student, ref, seed, first, second, overlap):
     """take_cards twice: ValueError when a card is held already or given twice, nothing added."""
     deck = list(DECK)
