@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from attack_folders import over_reference
+from call_limits import job_with_call_seconds
 from process_names import processes_named
 from tournament_deals import with_deals
 
@@ -109,6 +110,8 @@ def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeRe
         job = project_job(project, assignment, phase, folder)
         if job.spec.phase(phase).tournament is not None:
             job = with_deals(job, ATTACK_DEALS)
+        if "call_seconds" in case:
+            job = job_with_call_seconds(job, case["call_seconds"])
         return run(job, case.get("select"))
 
 
