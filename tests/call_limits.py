@@ -44,3 +44,8 @@ def job_with_call_seconds(job: GradingJob, seconds: float) -> GradingJob:
     """``job`` with each call into student code allowed ``seconds``."""
     limits = replace(job.spec.limits, call_seconds=seconds)
     return replace(job, spec=replace(job.spec, limits=limits))
+
+
+def timed_out(seconds: float) -> str:
+    """What a report says of a call into student code that outlived ``seconds``."""
+    return f"did not finish within {seconds:g} s"

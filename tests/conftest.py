@@ -16,7 +16,7 @@ from cardlab.course.handout import build_framework_wheel
 from cardlab.course.project import Project
 from cardlab.course.solution import write_solution
 from cardlab.course.spec import Spec, load_spec
-from cardlab.judge.grading import project_job, run
+from cardlab.judge.grading import GradingJob, project_job, run
 from cardlab.judge.reference import Reference
 from cardlab.judge.results import GradeReport
 from cardlab.judge.startup import cache_bytecode
@@ -64,11 +64,19 @@ def write_files(folder: Path, files: dict[str, str]) -> Path:
 
 @pytest.fixture
 def grade_toy(toy: Project, tmp_path: Path) -> Callable[..., GradeReport]:
-    """Grade a toy submission given as ``{file name: source}``."""
+    """Grade a toy submission given as ``{file name: source}``.
 
-    def grade(files: dict[str, str], phase: int = 1) -> GradeReport:
+    ``adjust``, when given, changes the grading job first (a shorter limit, say).
+    """
+
+    def grade(
+        files: dict[str, str],
+        phase: int = 1,
+        adjust: Callable[[GradingJob], GradingJob] | None = None,
+    ) -> GradeReport:
         submission = write_files(tmp_path / "submission", files)
-        return run(project_job(toy, "toy", phase, submission))
+        job = project_job(toy, "toy", phase, submission)
+        return run(job if adjust is None else adjust(job))
 
     return grade
 

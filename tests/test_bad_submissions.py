@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 import textwrap
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from call_limits import job_with_call_seconds
+from call_limits import job_with_call_seconds, timed_out
 
 from cardlab.course.project import Project
 from cardlab.judge.grading import project_job, run
@@ -66,7 +67,7 @@ mechanism, three times over (one per test of add)."""
 @pytest.mark.parametrize(
     ("body", "cause"),
     [
-        (HANGS, f"did not finish within {HANG_SECONDS:g} s"),
+        (HANGS, timed_out(HANG_SECONDS)),
         ("        import os\n        os._exit(7)", "ended the worker process (exit status 7"),
         ("        import ctypes\n        ctypes.string_at(0)", "crashed with SIGSEGV"),
         ("        print('x' * 10_000_000)\n        return a + b", None),
@@ -88,14 +89,9 @@ mechanism, three times over (one per test of add)."""
         "forges-an-answer",
     ],
 )
-def test_a_broken_add_fails_only_add(toy, tmp_path, body, cause):
-    submission = tmp_path / "submission"
-    submission.mkdir()
-    (submission / "counter.py").write_text(textwrap.dedent(_with_add(body)))
-    job = project_job(toy, "toy", 1, submission)
-    if body == HANGS:
-        job = job_with_call_seconds(job, HANG_SECONDS)
-    report = run(job)
+def test_a_broken_add_fails_only_add(grade_toy, body, cause):
+    shorter = functools.partial(job_with_call_seconds, seconds=HANG_SECONDS)
+    report = grade_toy({"counter.py": _with_add(body)}, adjust=shorter if body == HANGS else None)
     add, tally = _part(report, "add"), _part(report, "tally")
     assert tally.score == tally.max_score, [t.message for t in report.failures if t.part == "tally"]
     if cause is None:  # flooding output is not wrong in itself
@@ -213,7 +209,7 @@ default, the same mechanism (a module that loads, or ends the worker, has the de
         (
             "import time\ntime.sleep(3600)\n",
             HANG_AT_IMPORT_SECONDS,
-            f"loading your modules: your code did not finish within {HANG_AT_IMPORT_SECONDS:g} s",
+            f"loading your modules: your code {timed_out(HANG_AT_IMPORT_SECONDS)}",
         ),
         (
             "import os\nos._exit(4)\n",
@@ -224,13 +220,13 @@ default, the same mechanism (a module that loads, or ends the worker, has the de
     ids=["hangs-on-import", "exits-on-import"],
 )
 def test_a_module_that_cannot_load_fails_every_test_once(
-    toy, tmp_path, top_level, start_seconds, cause
+    grade_toy, top_level, start_seconds, cause
 ):
-    submission = tmp_path / "submission"
-    submission.mkdir()
-    (submission / "counter.py").write_text(top_level + textwrap.dedent(GOOD_TALLY))
-    job = project_job(toy, "toy", 1, submission)
-    report = run(replace(job, worker_limits=Limits(start_seconds=start_seconds)))
+    limits = Limits(start_seconds=start_seconds)
+    report = grade_toy(
+        {"counter.py": top_level + textwrap.dedent(GOOD_TALLY)},
+        adjust=lambda job: replace(job, worker_limits=limits),
+    )
     assert report.score == 0
     assert all(cause in test.message for test in report.failures), report.failures[0].message
     assert len(report.failures) > 3  # paid per test, it would take over 3 limits

@@ -192,22 +192,9 @@ def test_a_stopped_batch_resumes_without_regrading(tmp_path, stop):
     for number in range(count):
         _student(subs / f"s{number}", slow)
     output = tmp_path / "out"
-    command = [
-        sys.executable,
-        "-m",
-        "cardlab.cli",
-        "grade-all",
-        "toy",
-        "--phase",
-        "1",
-        str(subs),
-        "--jobs",
-        "1",
-        "--output",
-        str(output),
-        "--project",
-        str(TOY_ROOT),
-    ]
+    arguments = ["grade-all", "toy", "--phase", "1", str(subs), "--jobs", "1"]
+    arguments += ["--output", str(output)]
+    command = [sys.executable, "-m", "cardlab.cli", *arguments, "--project", str(TOY_ROOT)]
     batch = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
@@ -232,7 +219,7 @@ def test_a_stopped_batch_resumes_without_regrading(tmp_path, stop):
     assert 2 <= len(stored) < count, "the batch must be killed part-way"
 
     # The same command again, in this process (where the judges' fork server may be up).
-    rerun = _cli(*command[command.index("grade-all") : command.index("--project")])
+    rerun = _cli(*arguments)
 
     assert rerun.exit_code == 0, rerun.output
     told = " ".join(rerun.stderr.split())

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from alternative_grading import points_lost
+from call_limits import timed_out
 from seeded_bugs import edited_copy, grade_bug
 
 from cardlab.judge.grading import project_job, run
@@ -149,7 +150,7 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
     part = next(p for p in report.parts if p.id == bug.part)
     assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
     if bug.call_seconds is not None:
-        limit = f"did not finish within {bug.call_seconds:g} s"
+        limit = timed_out(bug.call_seconds)
         assert any(limit in test.message for test in report.failures), _failures(report)
 
 

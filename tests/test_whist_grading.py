@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from alternative_grading import points_lost, tournament_modules
-from call_limits import job_with_call_seconds
+from call_limits import job_with_call_seconds, timed_out
 from manual_documents import DOCUMENTS
 from seeded_bugs import edited_copy, grade_bug
 from tournament_deals import FORFEIT_DEALS, with_deals
@@ -292,7 +292,7 @@ def test_bad_student_code_fails_a_test_saying_what_it_did(repo, solution, tmp_pa
     messages = [test.message for test in report.failures]
     assert any(said in message for message in messages), messages[:3]
     if edit.call_seconds is not None:
-        limit = f"did not finish within {edit.call_seconds:g} s"
+        limit = timed_out(edit.call_seconds)
         assert any(said in m and limit in m for m in messages), messages[:3]
     assert not any("could not finish" in message for message in messages), messages
 

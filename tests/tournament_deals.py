@@ -18,10 +18,13 @@ points come from the first game, so the spec's full tournament would only add ti
 
 
 def with_deals(job: GradingJob, deals: int) -> GradingJob:
-    """``job`` with the tournament of its phase cut to ``deals`` deals."""
+    """``job`` with the tournament of its phase cut to ``deals`` deals.
+
+    A job whose phase has no tournament is returned as it is.
+    """
     phases = tuple(
         replace(phase, tournament=replace(phase.tournament, deals=deals))
-        if phase.number == job.phase
+        if phase.number == job.phase and phase.tournament is not None
         else phase
         for phase in job.spec.phases
     )

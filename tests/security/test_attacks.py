@@ -108,8 +108,7 @@ def _grade(case: dict, submission: Path, repo: Project, toy: Project) -> GradeRe
     modules = project.spec(assignment).submitted_modules(phase)
     with submission_folder(submission, modules) as folder:
         job = project_job(project, assignment, phase, folder)
-        if job.spec.phase(phase).tournament is not None:
-            job = with_deals(job, ATTACK_DEALS)
+        job = with_deals(job, ATTACK_DEALS)
         if "call_seconds" in case:
             job = job_with_call_seconds(job, case["call_seconds"])
         return run(job, case.get("select"))
