@@ -71,8 +71,11 @@ def bot(ref, seed: int = 0, samples: int = QUICK) -> StrongPlayer:
 
 
 def first_lead(ref, order, bot) -> object:
-    """The card ``bot`` leads first from seat 0 (it leads the first round) against the
-    reference AutoPlayer: the first card :func:`play` would return, without the game."""
+    """The card ``bot`` leads first from seat 0 against the reference AutoPlayer.
+
+    It leads the first round: this is the first card :func:`play` would return, without
+    playing the game out.
+    """
     me = ref.player.Player("strong")
     board = ref.board.Board([me, ref.auto_player.AutoPlayer("reference")], ref.deck.Deck(order), 0)
     assert board.to_play is me
