@@ -1,4 +1,4 @@
-"""What the isolation of issue 12.8 / 20.1 costs a grading process, run as root.
+"""What isolating workers as root costs a grading process.
 
 Prints the time to make the readable copy of Python's standard library (once per judge
 process, where Python's files are not readable by other users), to build a private

@@ -1,8 +1,9 @@
 """What a fresh worker per tournament game costs: restart, then the first call.
 
-Every tournament game runs in a new worker (issue 20). Measures, on bisca phase 3 with
-the reference solution, the wall time from ``Student.restart()`` to the answer of the
-game's first call (making the AutoPlayer), ``--games`` times: once with the next worker
+Every tournament game runs in a new worker, so that no game learns from another.
+Measures, on bisca phase 3 with the reference solution, the wall time from
+``Student.restart()`` to the answer of the game's first call (making the AutoPlayer),
+``--games`` times: once with the next worker
 launched while a game is played (the spare, as the tournament does, with ``--game-ms``
 of judge work standing in for a game), once with the worker started only when needed.
 Each line also gives the processor time a game's worker costs, the judge's and every

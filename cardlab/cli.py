@@ -585,7 +585,7 @@ def play(
     sys.exit(play_game(_project(project_dir), assignment, seed=seed, **given))
 
 
-# -- cardlab mutants (issue 11) ------------------------------------------------------
+# -- cardlab mutants -----------------------------------------------------------------
 
 
 @main.command(short_help="Measure the graders with mutants of the reference.")

@@ -1,12 +1,13 @@
 """The judge's side of the fork server: fresh workers forked from a clean zygote.
 
 Starting a worker as a new Python process costs an interpreter's start-up and the
-import of the worker's runtime every time; a tournament that gives every game a fresh
-worker (issue 20) pays it hundreds of times per submission. A :class:`ForkServer` starts
-one zygote per private tree (:mod:`cardlab.worker.zygote`), a process that has imported
-the runtime and nothing else, and asks it for a forked child per worker. The child goes
-on as a started worker would: the judge confines it, then composes the package in it,
-each time from the zygote's unchanged state, so no game sees anything of another.
+import of the worker's runtime every time; a tournament, which gives every game a fresh
+worker so that no game learns from another, pays it hundreds of times per submission. A
+:class:`ForkServer` starts one zygote per private tree (:mod:`cardlab.worker.zygote`), a
+process that has imported the runtime and nothing else, and asks it for a forked child
+per worker. The child goes on as a started worker would: the judge confines it, then
+composes the package in it, each time from the zygote's unchanged state, so no game sees
+anything of another.
 
 The zygote runs the judge's trusted code only, as the judge's user and unconfined, so
 that it can give each child new namespaces and, started as root, a user id of its own.

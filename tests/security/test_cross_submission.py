@@ -1,4 +1,4 @@
-"""Nothing one submission leaves behind reaches the next (issue 20.1).
+"""Nothing one submission leaves behind reaches the next.
 
 ``leaves-traces`` writes a secret into every place the kernel keeps beyond a process
 (System V IPC, POSIX message queues, the user keyring, shared folders, an abstract
