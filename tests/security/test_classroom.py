@@ -31,7 +31,7 @@ import yaml
 
 from cardlab.course.integrity import verify_handout
 from cardlab.course.project import Project
-from cardlab.course.spec import Spec
+from cardlab.course.spec import STUDENT_TESTS, Spec
 from cardlab.errors import CardlabError
 from cardlab.exports.classroom import COMMAND_GRADER, WORKFLOW, export_classroom
 from cardlab.worker.compose import provided_modules
@@ -328,3 +328,35 @@ def test_an_honest_student_with_their_own_tests_earns_the_workflows_points(
     done = _run(folder, _commands(folder)["cards"])
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Points for Card and Suit: notation, strength, penalty points: 15 / 15" in done.stdout
+
+
+def _max_scores(folder: Path) -> dict[str, float]:
+    """The points each graded step of the workflow awards, by part id."""
+    steps = yaml.safe_load((folder / WORKFLOW).read_text())["jobs"]["run-autograding-tests"]
+    return {
+        step["id"].removeprefix("part-"): float(step["with"]["max-score"])
+        for step in steps["steps"]
+        if step.get("uses") == COMMAND_GRADER
+    }
+
+
+@pytest.mark.parametrize(("assignment", "phase"), EXPORTS, ids=[f"{a}-{p}" for a, p in EXPORTS])
+def test_the_workflows_steps_award_every_part_the_public_tests_grade(
+    repo, exported, reference_grading, assignment, phase
+):
+    """A step per part that public tests grade, however the tests are marked.
+
+    Those are the points GitHub Classroom can award: a part graded only by hidden tests
+    (bisca's tournament, hearts' legality sweep), by the student's own tests against
+    chaffs, or by hand has no step. hearts marks its design rules on parameters built in
+    a list comprehension.
+    """
+    report = reference_grading(assignment, phase).report  # shared with the grading tests
+    spec = repo.spec(assignment).phase(phase)
+    public = {
+        part.id: part.max_score
+        for part in report.parts
+        if spec.part(part.id).kind != STUDENT_TESTS
+        and any(test.visibility == "visible" for test in part.tests)
+    }
+    assert _max_scores(exported(assignment, phase)) == public
