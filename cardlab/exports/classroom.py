@@ -21,11 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
-import subprocess
-import sys
-import tempfile
 import tomllib
 from pathlib import Path
 
@@ -34,7 +30,7 @@ from ..course.integrity import handout_digest
 from ..course.project import HANDOUT_MANIFEST, Project
 from ..course.spec import Part, Spec
 from ..errors import CardlabError
-from . import part_marks
+from .part_marks import collected_parts
 
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
 COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"
@@ -45,10 +41,6 @@ GITIGNORE = ".venv/\n__pycache__/\n.pytest_cache/\n.hypothesis/\n"
 SYSTEMS = ("ubuntu-latest", "macos-latest", "windows-latest")
 """The runners the student's check runs on: the systems students bring."""
 SYSTEMS_JOB = "check-on-every-system"
-COLLECT_SECONDS = 300
-"""The longest the collection of a phase's public tests may take."""
-_PYTEST_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
-"""Settings of the instructor's environment that must not change what is collected."""
 
 
 def _quote(text: str) -> str:
@@ -161,63 +153,8 @@ def _systems_job(wheel: str, pythons: list[str]) -> list[str]:
     ]
 
 
-def public_parts(tests: Path) -> set[str]:
-    """The parts that the public tests in ``tests`` mark, read from pytest's collection.
-
-    The marks are read as the judge reads them (:mod:`cardlab.exports.part_marks`), so a
-    part marked on a parameter, in a list built by a comprehension, counts too. The
-    collection runs in a new process, which writes no bytecode into the folder: it keeps
-    its bytecode in this process's cache folder, if it has one.
-
-    Raises:
-        CardlabError: The public tests cannot be collected (the reason's last line).
-    """
-    with tempfile.TemporaryDirectory(prefix="cardlab-parts-") as scratch:
-        listing = Path(scratch) / "parts.tsv"
-        environment = {
-            name: value for name, value in os.environ.items() if name not in _PYTEST_VARIABLES
-        }
-        if sys.pycache_prefix is None:
-            environment["PYTHONDONTWRITEBYTECODE"] = "1"
-        else:
-            environment["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
-        environment["PYTHONPATH"] = os.pathsep.join(
-            [str(tests), *filter(None, [os.environ.get("PYTHONPATH")])]
-        )
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "--collect-only",
-                "-q",
-                str(tests),
-                "-p",
-                part_marks.__name__,
-                f"{part_marks.OPTION}={listing}",
-                f"--rootdir={tests.parent}",
-                f"--confcutdir={tests}",
-                f"--config-file={os.devnull}",
-                "--import-mode=importlib",
-                "-p",
-                "no:cacheprovider",
-            ],
-            cwd=tests.parent,
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=COLLECT_SECONDS,
-            check=False,
-        )
-        if done.returncode != 0 or not listing.is_file():
-            last = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
-            raise CardlabError(f"the public tests in {tests} do not collect: {last[0]}")
-        lines = listing.read_text(encoding="utf-8").splitlines()
-    return {line.split("\t", 1)[0] for line in lines}
-
-
 def _parts_with_public_tests(folder: Path, spec: Spec, phase_number: int) -> list[Part]:
-    tested = public_parts(folder / "tests")
+    tested = collected_parts(folder / "tests")
     return [part for part in spec.phase(phase_number).parts if part.id in tested]
 
 
@@ -236,7 +173,11 @@ def export_classroom(
             "pyproject.toml; pass --wheel"
         )
     folder = build_handout(project, spec, phase, output, wheel=wheel)
-    parts = _parts_with_public_tests(folder, spec, phase)
+    try:
+        parts = _parts_with_public_tests(folder, spec, phase)
+    except CardlabError:
+        shutil.rmtree(folder)
+        raise
     if not parts:
         shutil.rmtree(folder)
         raise CardlabError(

@@ -34,6 +34,7 @@ from cardlab.course.project import Project
 from cardlab.course.spec import STUDENT_TESTS, Spec
 from cardlab.errors import CardlabError
 from cardlab.exports.classroom import COMMAND_GRADER, WORKFLOW, export_classroom
+from cardlab.exports.part_marks import collected_parts
 from cardlab.worker.compose import provided_modules
 
 PHASE, PART = 2, "suit"
@@ -360,3 +361,21 @@ def test_the_workflows_steps_award_every_part_the_public_tests_grade(
         and any(test.visibility == "visible" for test in part.tests)
     }
     assert _max_scores(exported(assignment, phase)) == public
+
+
+def test_the_parts_are_read_from_pytests_collection_and_a_broken_test_fails_the_export(tmp_path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_marks.py").write_text(
+        "import pytest\n\n"
+        "pytestmark = pytest.mark.part('whole-module')\n\n"
+        "@pytest.mark.parametrize('rule', [pytest.param(r, marks=pytest.mark.part(p))\n"
+        "                                  for p in ('built-1', 'built-2') for r in 'ab'])\n"
+        "def test_rule(rule):\n    pass\n\n"
+        "def test_plain():\n    pass\n"
+    )
+    assert collected_parts(tests) == {"whole-module", "built-1", "built-2"}
+    assert not list(tests.rglob("__pycache__"))
+    (tests / "test_broken.py").write_text("import a_module_nobody_wrote\n")
+    with pytest.raises(CardlabError, match="do not collect"):
+        collected_parts(tests)
