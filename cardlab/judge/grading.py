@@ -6,7 +6,9 @@ handout folder (public tests only, provided modules as bytecode). Both run the
 grader tests with pytest in this process, the judge, while the student's code
 runs in a worker process. The report is always produced, whatever the submission
 does; only a problem with cardlab's own inputs (an unknown assignment, a broken
-spec) raises :class:`~cardlab.errors.CardlabError`.
+spec) raises :class:`~cardlab.errors.CardlabError`, and a run that did not reach its
+end (Ctrl-C) raises :class:`~cardlab.errors.GradingInterrupted` rather than score the
+tests that ran.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Pro
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
 from ..course.spec import OTHER_PARTS_STUDENT, STUDENT_TESTS, Part, Spec, load_spec
-from ..errors import CardlabError
+from ..errors import CardlabError, GradingInterrupted
 from ..worker import compose
 from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
@@ -243,6 +245,8 @@ def run(
         CardlabError: ``select`` matches no grader test.
         UnsafeToGrade: This machine cannot run student code without exposing the
             hidden tests or the reference (the message says what to change).
+        GradingInterrupted: The run was interrupted (Ctrl-C) before its end: the tests
+            that ran make no score.
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
@@ -293,6 +297,9 @@ def run(
     finally:
         if reference is not None:
             reference.close()
+    if exit_code == pytest.ExitCode.INTERRUPTED:
+        # pytest ends its session on Ctrl-C as interrupted, with the results so far.
+        raise GradingInterrupted("grading interrupted: no score was written")
     if plugin.unsafe is not None:
         raise plugin.unsafe
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
