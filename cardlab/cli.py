@@ -23,7 +23,7 @@ import click
 
 from . import __version__
 from .console import tolerate_narrow_encoding
-from .errors import CardlabError
+from .errors import CardlabError, GradingIncomplete
 from .judge.startup import cache_bytecode
 
 if TYPE_CHECKING:
@@ -34,13 +34,16 @@ _EXIT_INTERRUPTED = 130  # the shell's 128 + SIGINT
 
 
 def _one_line_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Print a :class:`CardlabError` as one line and exit with status 2."""
+    """Print a :class:`CardlabError` as one line and exit with status 2.
+
+    So too a grading the judge could not finish (:class:`GradingIncomplete`).
+    """
 
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except CardlabError as error:
+        except (CardlabError, GradingIncomplete) as error:
             click.echo(f"cardlab: {error}", err=True)
             sys.exit(_EXIT_CARDLAB_ERROR)
 

@@ -14,3 +14,12 @@ class GradingInterrupted(KeyboardInterrupt):
     A :class:`KeyboardInterrupt`, so that whatever stops on Ctrl-C stops on it too; the
     command line says in one line that no score was written and exits with status 130.
     """
+
+
+class GradingIncomplete(Exception):
+    """The judge failed part-way through a grading: no score may be made of the tests run.
+
+    An error of cardlab's or of the graders', not of the submission; the command line
+    prints it as one line and exits with status 2, and a class's batch grades the
+    submission again on its next run.
+    """

@@ -1,4 +1,4 @@
-"""An interrupted grading writes no score: Ctrl-C, or a judge that dies mid-run.
+"""An interrupted grading writes no score: Ctrl-C, or a judge that fails or dies mid-run.
 
 The toy project is copied with one more public grader: its first test tells the outside,
 on a pipe the command inherits (pytest captures the standard streams), that the tests
@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from cardlab import cli
 from cardlab.course.project import Project
-from cardlab.errors import GradingInterrupted
+from cardlab.errors import GradingIncomplete, GradingInterrupted
 from cardlab.judge import grading, mutation
 from cardlab.judge.grading import project_job, run
 
@@ -57,8 +57,8 @@ def test_waits(student):
 '''
 
 
-def _project(tmp_path: Path, grader: str) -> Path:
-    """A copy of the toy project with ``grader`` as one more public test module.
+def _project(tmp_path: Path, grader: str, name: str = "test_waits.py") -> Path:
+    """A copy of the toy project with ``grader`` as one more public module, ``name``.
 
     Its test limit is raised so far that only the interruption ends the waiting test.
     """
@@ -66,7 +66,7 @@ def _project(tmp_path: Path, grader: str) -> Path:
     shutil.copytree(TOY, root)
     spec = root / "specs" / "toy.toml"
     spec.write_text(spec.read_text().replace("test_seconds = 30.0", "test_seconds = 3600.0"))
-    (root / "graders" / "toy" / "public" / "test_waits.py").write_text(grader)
+    (root / "graders" / "toy" / "public" / name).write_text(grader)
     return root
 
 
@@ -153,6 +153,30 @@ def test_interrupted():
     project = Project(root)
     with pytest.raises(GradingInterrupted):
         run(project_job(project, "toy", 1, root / "reference" / "toy"))
+
+
+FAILS_AFTER_ITS_FIRST_TEST = '''
+"""A hook of the graders' that fails once a test has run: the judge stops part-way."""
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "teardown":
+        raise RuntimeError("a hook of the judge failed")
+'''
+
+
+def test_a_judge_that_fails_part_way_makes_no_score(tmp_path):
+    """pytest ends a session whose own machinery failed as INTERNAL_ERROR: no score."""
+    root = _project(tmp_path, FAILS_AFTER_ITS_FIRST_TEST, "conftest.py")
+    submission = root / "reference" / "toy"
+    with pytest.raises(GradingIncomplete, match="INTERNAL_ERROR"):
+        run(project_job(Project(root), "toy", 1, submission))
+    arguments = ["grade", "toy", "--phase", "1", "--project", str(root)]
+    result = CliRunner().invoke(cli.main, [*arguments, "--submission", str(submission)])
+    assert result.exit_code == 2, result.output
+    [line] = result.output.splitlines()
+    assert line.startswith("cardlab: the grader run ended early (INTERNAL_ERROR)")
+    assert line.endswith("no score was written")
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ grader tests with pytest in this process, the judge, while the student's code
 runs in a worker process. The report is always produced, whatever the submission
 does; only a problem with cardlab's own inputs (an unknown assignment, a broken
 spec) raises :class:`~cardlab.errors.CardlabError`, and a run that did not reach its
-end (Ctrl-C) raises :class:`~cardlab.errors.GradingInterrupted` rather than score the
-tests that ran.
+end raises rather than score the tests that ran: :class:`~cardlab.errors.GradingInterrupted`
+on Ctrl-C, :class:`~cardlab.errors.GradingIncomplete` when the judge itself failed.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Pro
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
 from ..course.spec import OTHER_PARTS_STUDENT, STUDENT_TESTS, Part, Spec, load_spec
-from ..errors import CardlabError, GradingInterrupted
+from ..errors import CardlabError, GradingIncomplete, GradingInterrupted
 from ..worker import compose
 from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
@@ -247,6 +247,8 @@ def run(
             hidden tests or the reference (the message says what to change).
         GradingInterrupted: The run was interrupted (Ctrl-C) before its end: the tests
             that ran make no score.
+        GradingIncomplete: The judge failed part-way (pytest's internal error): the tests
+            that ran make no score either.
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
@@ -302,6 +304,9 @@ def run(
         raise GradingInterrupted("grading interrupted: no score was written")
     if plugin.unsafe is not None:
         raise plugin.unsafe
+    if exit_code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR):
+        # The judge itself failed part-way: the tests that ran are not the phase's.
+        raise GradingIncomplete(f"{_pytest_problem(exit_code, output)}; no score was written")
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
     for part in phase.parts:
