@@ -558,6 +558,7 @@ def export_classroom(
 @main.command(short_help="Grade the bisca solution and a buggy example.")
 @project_option
 @_one_line_errors
+@_no_score_when_interrupted("grading interrupted: no score was written")
 def demo(project_dir: Path | None) -> None:
     """Grade the bisca solution and an example submission with bugs (phase 2)."""
     from .demo import run_demo

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardlab import cli
+from cardlab import cli, demo
 from cardlab.course.project import Project
 from cardlab.errors import GradingIncomplete, GradingInterrupted
 from cardlab.judge import grading, mutation
@@ -188,8 +188,9 @@ def test_a_judge_that_fails_part_way_makes_no_score(tmp_path):
             (mutation, "grade_mutants"),
             "mutants interrupted: no report was written",
         ),
+        (["demo", "--project", str(HERE.parent)], (demo, "run"), INTERRUPTED),
     ],
-    ids=["check", "mutants"],
+    ids=["check", "mutants", "demo"],
 )
 def test_every_command_that_scores_says_it_was_interrupted(monkeypatch, arguments, stopped, line):
     def interrupted(*args, **kwargs):
@@ -198,4 +199,5 @@ def test_every_command_that_scores_says_it_was_interrupted(monkeypatch, argument
     monkeypatch.setattr(*stopped, interrupted)
     result = CliRunner().invoke(cli.main, arguments)
     assert result.exit_code == 130, result.output
-    assert result.output.strip() == line
+    assert result.output.splitlines()[-1] == line
+    assert "Total" not in result.output and "/ 100" not in result.output
