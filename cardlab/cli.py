@@ -4,7 +4,9 @@ Instructors grade, build handouts, regenerate stubs and run the demo in the
 project tree; students run ``cardlab check`` in their handout folder; anyone can
 play a game. A problem cardlab itself cannot get past (bad arguments, an unknown
 assignment, a broken spec) prints one line and exits with status 2; a grade is
-written, and the exit status is 0, whatever the submission scored.
+written, and the exit status is 0, whatever the submission scored. A command that
+scores and is interrupted (Ctrl-C) writes no score, says so in one line and exits with
+status 130.
 """
 
 from __future__ import annotations
@@ -21,27 +23,51 @@ import click
 
 from . import __version__
 from .console import tolerate_narrow_encoding
-from .errors import CardlabError
+from .errors import CardlabError, GradingIncomplete
 from .judge.startup import cache_bytecode
 
 if TYPE_CHECKING:
     from .course.project import Project
 
 _EXIT_CARDLAB_ERROR = 2
+_EXIT_INTERRUPTED = 130  # the shell's 128 + SIGINT
 
 
 def _one_line_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Print a :class:`CardlabError` as one line and exit with status 2."""
+    """Print a :class:`CardlabError` as one line and exit with status 2.
+
+    So too a grading the judge could not finish (:class:`GradingIncomplete`).
+    """
 
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except CardlabError as error:
+        except (CardlabError, GradingIncomplete) as error:
             click.echo(f"cardlab: {error}", err=True)
             sys.exit(_EXIT_CARDLAB_ERROR)
 
     return run
+
+
+def _no_score_when_interrupted(line: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """On Ctrl-C, print ``line`` (what was not written) and exit with status 130.
+
+    Nothing is written of an interrupted grading: the tests that ran are not a score.
+    """
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return command(*args, **kwargs)
+            except KeyboardInterrupt:
+                click.echo(line, err=True)
+                sys.exit(_EXIT_INTERRUPTED)
+
+        return run
+
+    return decorate
 
 
 def _project(folder: Path | None) -> Project:
@@ -152,6 +178,7 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
 @test_option
 @project_option
 @_one_line_errors
+@_no_score_when_interrupted("grading interrupted: no score was written")
 def grade(
     assignment: str,
     phase: int,
@@ -358,6 +385,7 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     "(set by the GitHub Classroom workflow).",
 )
 @_one_line_errors
+@_no_score_when_interrupted("check interrupted: no score was written")
 def check(
     fmt: str,
     output: Path | None,
@@ -530,6 +558,7 @@ def export_classroom(
 @main.command(short_help="Grade the bisca solution and a buggy example.")
 @project_option
 @_one_line_errors
+@_no_score_when_interrupted("grading interrupted: no score was written")
 def demo(project_dir: Path | None) -> None:
     """Grade the bisca solution and an example submission with bugs (phase 2)."""
     from .demo import run_demo
@@ -606,6 +635,7 @@ def play(
 )
 @project_option
 @_one_line_errors
+@_no_score_when_interrupted("mutants interrupted: no report was written")
 def mutants(
     assignment: str,
     phase: int,

@@ -174,6 +174,22 @@ def test_bad_test_files_earn_nothing_and_never_break_grading(tmp_path, case):
     assert not Path("/work/escape.txt").exists()
 
 
+def test_a_keyboard_interrupt_in_a_test_fails_that_test(tmp_path):
+    """pytest ends a run at a KeyboardInterrupt: the test it stopped in has failed."""
+    interrupts = (
+        GOOD_TEST
+        + """
+    def test_interrupts():
+        raise KeyboardInterrupt
+    """
+    )
+    submission = _submission(tmp_path, {"test_some.py": interrupts})
+    wheat, _ = _grade(submission, _part(1, FEW[:1]))
+    assert wheat.status == FAILED
+    assert "test_some.py::test_interrupts" in wheat.message
+    assert "KeyboardInterrupt" in wheat.message
+
+
 def test_state_left_by_an_earlier_run_does_not_earn_credit(tmp_path):
     first_run_only = """
         import os

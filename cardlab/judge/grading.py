@@ -6,7 +6,9 @@ handout folder (public tests only, provided modules as bytecode). Both run the
 grader tests with pytest in this process, the judge, while the student's code
 runs in a worker process. The report is always produced, whatever the submission
 does; only a problem with cardlab's own inputs (an unknown assignment, a broken
-spec) raises :class:`~cardlab.errors.CardlabError`.
+spec) raises :class:`~cardlab.errors.CardlabError`, and a run that did not reach its
+end raises rather than score the tests that ran: :class:`~cardlab.errors.GradingInterrupted`
+on Ctrl-C, :class:`~cardlab.errors.GradingIncomplete` when the judge itself failed.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import sys
 import time
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -31,21 +33,20 @@ from ..course.fit import fit_problem
 from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Project
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
-from ..course.spec import OTHER_PARTS_STUDENT, STUDENT_TESTS, Part, Spec, load_spec
-from ..errors import CardlabError
+from ..course.spec import OTHER_PARTS_STUDENT, Spec, load_spec
+from ..errors import CardlabError, GradingIncomplete, GradingInterrupted
 from ..worker import compose
 from ..worker.codec import load_codec
 from ..worker.process import WorkerSetup
 from ..worker.sandbox import Limits, ignored_files, refusals
-from ..worker.untrusted import MAX_NOTE, MAX_REPORT_MESSAGE, printable
+from ..worker.untrusted import MAX_NOTE, printable
 from . import plugin as plugin_module
-from . import student_tests
 from .example_pool import without_local_constants
-from .manual import manual_part
+from .parts import PartsRun, kind_of
 from .plugin import CardlabPlugin, RunSettings
 from .proxy import Student
 from .reference import Reference
-from .results import GradeReport, PartResult, TestResult, part_score
+from .results import GradeReport, PartResult
 from .seeds import PUBLIC_SECRET, Seeds
 from .startup import import_before_rewriting
 
@@ -243,6 +244,10 @@ def run(
         CardlabError: ``select`` matches no grader test.
         UnsafeToGrade: This machine cannot run student code without exposing the
             hidden tests or the reference (the message says what to change).
+        GradingInterrupted: The run was interrupted (Ctrl-C) before its end: the tests
+            that ran make no score.
+        GradingIncomplete: The judge failed part-way (pytest's internal error): the tests
+            that ran make no score either.
     """
     started = time.perf_counter()
     codec = load_codec(job.codec_file)
@@ -256,15 +261,8 @@ def run(
         composition = job.composition_for(part)
         key = frozenset(str(path) for path in composition.student_files())
         if key not in students:
-            setup = WorkerSetup(
-                composition,
-                job.codec_file,
-                job.spec.limits.output_bytes,
-                limits=job.worker_limits,
-                guarded=_guarded(job),
-            )
             students[key] = Student(
-                setup,
+                _worker_setup(job, part),
                 job.spec.limits.call_seconds,
                 codec,
                 reference.resolve if reference else None,
@@ -293,51 +291,55 @@ def run(
     finally:
         if reference is not None:
             reference.close()
+    if exit_code == pytest.ExitCode.INTERRUPTED:
+        # pytest ends its session on Ctrl-C as interrupted, with the results so far.
+        raise GradingInterrupted("grading interrupted: no score was written")
     if plugin.unsafe is not None:
         raise plugin.unsafe
+    if exit_code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR):
+        # The judge itself failed part-way: the tests that ran are not the phase's.
+        raise GradingIncomplete(f"{_pytest_problem(exit_code, output)}; no score was written")
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
-    for part in phase.parts:
-        if (
-            part.kind == STUDENT_TESTS
-            and _selected(part, select)
-            and (not parts or part.id in parts)
-        ):
-            setup = WorkerSetup(
-                job.composition_for(part.id),
-                job.codec_file,
-                job.spec.limits.output_bytes,
-                limits=job.worker_limits,
-                guarded=_guarded(job),
-            )
-            notes += _grade_student_tests(job, part, setup, plugin)
+    graded = [(part, kind_of(part, phase)) for part in phase.parts if not parts or part.id in parts]
+    grading = _parts_run(job, plugin, select)
+    for part, kind in graded:
+        notes += kind.run(part, grading)
     if select and not plugin.results:
         raise CardlabError(
             f"no test matches --test {shlex.quote(select)}; copy a test id from a report"
         )
-    return _report(job, plugin, notes, time.perf_counter() - started, select)
+    scored = tuple(kind.score(part, grading) for part, kind in graded)
+    return _report(job, plugin, scored, notes, time.perf_counter() - started)
 
 
-def _selected(part: Part, select: str | None) -> bool:
-    return select is None or select in f"student-tests::{part.id}::chaffs"
+def _worker_setup(job: GradingJob, part: str) -> WorkerSetup:
+    """How the workers of ``part``'s tests start: its composition, the job's limits."""
+    return WorkerSetup(
+        job.composition_for(part),
+        job.codec_file,
+        job.spec.limits.output_bytes,
+        limits=job.worker_limits,
+        guarded=_guarded(job),
+    )
 
 
-def _grade_student_tests(
-    job: GradingJob, part: Part, setup: WorkerSetup, plugin: CardlabPlugin
-) -> list[str]:
-    """Grade the student's own tests for ``part``; only on the instructor's side."""
-    if job.reference_dirs is None or job.hidden_dir is None:
-        return []
-    reference = job.reference_dirs[job.spec.package]
-    try:
-        plugin.results += student_tests.grade(
-            part, setup, job.submission, reference, job.public_dir.parent
-        )
-    except CardlabError as error:  # a chaff that does not fit: the instructor's to mend
-        return [f"{part.id}: your tests could not be graded ({error})"]
-    except Exception as error:  # noqa: BLE001 - fail closed: the report is still written
-        return [f"{part.id}: grading your tests stopped with {type(error).__name__}: {error}"]
-    return []
+def _parts_run(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> PartsRun:
+    """What the kinds of parts see of the run: the submission, the results, the reference.
+
+    Only the instructor's side (the reference and hidden tests at hand) gives the
+    reference folders, on which the student's own tests run.
+    """
+    return PartsRun(
+        submission=job.submission,
+        student_view=job.hidden_dir is None,
+        select=select,
+        results=plugin.results,
+        worker_setup=lambda part: _worker_setup(job, part),
+        reference_dirs=None if job.hidden_dir is None else job.reference_dirs,
+        package=job.spec.package,
+        graders_dir=job.public_dir.parent,
+    )
 
 
 def _readable_student_files(composition: compose.Composition) -> dict[str, Path]:
@@ -492,28 +494,15 @@ def _as_submitted(path: Path, folder: Path) -> str:
     return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
 
 
-def _no_tests_note(job: GradingJob, select: str | None) -> str:
-    if job.hidden_dir is None and not select:
-        return "checked only when your work is graded"
-    return "no test of this part ran"
-
-
 def _report(
-    job: GradingJob, plugin: CardlabPlugin, notes: list[str], seconds: float, select: str | None
+    job: GradingJob,
+    plugin: CardlabPlugin,
+    parts: tuple[PartResult, ...],
+    notes: list[str],
+    seconds: float,
 ) -> GradeReport:
     phase = job.spec.phase(job.phase)
     isolation = plugin.isolation
-    parts = []
-    for part in phase.parts:
-        if plugin.settings.parts and part.id not in plugin.settings.parts:
-            continue
-        if part.manual:
-            parts.append(manual_part(part, job.submission, job.hidden_dir is None))
-            continue
-        tests = tuple(_shown(r) for r in plugin.results if r.part == part.id)
-        note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(job, select)
-        score = round(part_score(part.points, tests), 2)
-        parts.append(PartResult(part.id, part.title, score, part.points, tests, note))
     return GradeReport(
         assignment=job.spec.id,
         title=job.spec.title,
@@ -522,7 +511,7 @@ def _report(
         submission=printable(str(job.submission), MAX_NOTE),
         score=round(sum(p.score for p in parts), 2),
         max_score=phase.max_score,
-        parts=tuple(parts),
+        parts=parts,
         notes=tuple(printable(note, MAX_NOTE) for note in notes + plugin.notes),
         public_only=job.hidden_dir is None,
         cardlab_version=cardlab.__version__,
@@ -532,18 +521,4 @@ def _report(
         isolation_notes=isolation.missing if isolation else (),
         other_parts=job.other_parts,
         leaderboard=tuple(plugin.leaderboard.values()),
-    )
-
-
-def _shown(test: TestResult) -> TestResult:
-    """A test's result as every report shows it: printable, and cut to size.
-
-    Messages quote student code (its output, exceptions, the values it returned), so
-    this is where the judge makes sure no student text can draw on a terminal or swell
-    a report, whatever the format.
-    """
-    return replace(
-        test,
-        name=printable(test.name, MAX_NOTE),
-        message=printable(test.message, MAX_REPORT_MESSAGE),
     )

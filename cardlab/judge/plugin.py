@@ -40,6 +40,7 @@ import pytest
 from ..course.spec import Phase
 from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure
 from .notes import student_note
+from .parts import kind_of
 from .proxy import Student, StudentRaised
 from .reference import Reference
 from .results import (
@@ -117,8 +118,9 @@ class RunSettings:
         parts: Only the tests of these parts run (all of the phase's when empty).
         stop_at_first_loss: The run ends after the first test that loses points, and
             hypothesis does not shrink a failing example (the loss is all that counts);
-            the tests of the phase's tournament part then run last, its public ones
-            after its hidden ones.
+            each part's tests then run where its kind puts them (the phase's tournament
+            last, its public tests after its hidden ones: see
+            :mod:`cardlab.judge.parts.strength`).
         artifacts: Where tests may write files for the report (a tournament's plot),
             or None when the run keeps no files.
     """
@@ -195,18 +197,12 @@ class CardlabPlugin:
             if part is None:
                 self.notes.append(f"grader test {item.nodeid} has no part mark; not scored")
             (keep if part in graded else drop).append(item)
-        if self.settings.stop_at_first_loss and self.settings.phase.tournament:
-            # A run that ends at its first loss (a mutant's) plays the phase's tournament,
-            # by far its longest test, only once every quicker test has passed; in that
-            # part the hidden tests (the graded tournament, legality) come before the
-            # public practice tournament, which plays the same games on the student's side.
-            tournament = self.settings.phase.tournament.part
-            keep.sort(
-                key=lambda item: (
-                    _part(item) == tournament,
-                    _part(item) == tournament and not self._is_hidden(item),
-                )
-            )
+        if self.settings.stop_at_first_loss:
+            # A run that ends at its first loss (a mutant's) runs each part's tests where
+            # the part's kind puts them: a tournament, by far the longest, last.
+            phase = self.settings.phase
+            places = {part.id: kind_of(part, phase).order for part in phase.parts}
+            keep.sort(key=lambda item: places[_part(item) or ""](self._is_hidden(item)))
         items[:] = keep
         if drop:
             config.hook.pytest_deselected(items=drop)

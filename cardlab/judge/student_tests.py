@@ -418,6 +418,11 @@ def _read_run(data: object, why: str, seconds: float) -> Run:
             )
     elif data.get("ended"):
         cut = f"the test process {data['ended']} (sys.exit or os._exit in a test?)"
+    elif data.get("running"):  # pytest stopped the run in it: a KeyboardInterrupt, say
+        failed.setdefault(
+            str(data["running"]),
+            "stopped the whole run without a result (KeyboardInterrupt, or pytest.exit?)",
+        )
     return Run(passed, failed, broken, cut)
 
 
