@@ -1,4 +1,18 @@
-"""Helpers for writing grader tests: canonical values and expectations.
+"""The grader API: everything a grader imports from cardlab, and nothing else.
+
+Graders (``graders/<assignment>/``, public and hidden, and their conftests) import
+only from this module, as tests import only from ``pytest``: the framework's modules
+behind it may move without a grader changing. An assignment's codec is the exception:
+the worker loads it too, and the worker holds only its own runtime, so a codec imports
+:mod:`cardlab.worker.codec` and :mod:`cardlab.worker.notation` (whose types this module
+exports for graders). It holds the student handle's
+types (:class:`Student`, :class:`Handle`, :class:`RemotePath`, :class:`BoundMethod`),
+what a call can raise (:class:`StudentRaised`, :class:`ToldRaised`,
+:class:`WorkerFailure`), the codec's types (:class:`Codec`, :class:`EnumType`,
+:class:`TextType`, :class:`Value`...), tamper checks (:func:`tampered`), seeding of
+property tests (:func:`seed_examples`), the style and design indicators
+(:mod:`style`, :mod:`design`) and the tournament's :class:`Forfeit`. Every import here
+is light: public graders run in a student's handout, with the cardlab wheel.
 
 Grader tests compare canonical data (see :mod:`cardlab.worker.codec`), so expected cards
 are written in notation: ``card("QS")``, ``cards("QS 7H AD")``. Expectations raise
@@ -15,18 +29,38 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .batch.tournament.hook import Forfeit
+from .course import design, style
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
-from .judge.plugin import excuse
-from .judge.proxy import Student, StudentRaised
-from .worker.codec import Value
+from .judge.plugin import excuse, seed_examples, tampered
+from .judge.proxy import Student
+from .judge.remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, ToldRaised
+from .worker.codec import Codec, CodecError, EnumType, Resolve, TextType, Value
+from .worker.process import WorkerFailure
 
 __all__ = [
+    "BoundMethod",
     "Breach",
+    "Codec",
+    "CodecError",
+    "ConsoleRun",
+    "EnumType",
+    "Forfeit",
+    "Handle",
     "Procedure",
+    "RemotePath",
+    "Resolve",
     "Step",
+    "Student",
+    "StudentRaised",
+    "TextType",
+    "ToldRaised",
+    "Value",
+    "WorkerFailure",
     "card",
     "cards",
     "check_conformance",
+    "design",
     "excuse",
     "expect_conformant",
     "expect_copy",
@@ -38,7 +72,10 @@ __all__ = [
     "expect_tuple_result",
     "member",
     "reference_outcome",
+    "seed_examples",
     "show",
+    "style",
+    "tampered",
 ]
 
 

@@ -20,9 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cardlab.judge.proxy import Handle, StudentRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
+from cardlab.testing import Handle, StudentRaised, Value, show
 
 POLICIES = ("first", "last", "auto", "random")
 """How the moves of a replayed game are picked (see ``POLICY_TEXT``)."""

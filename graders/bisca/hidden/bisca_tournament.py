@@ -14,9 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardlab.batch.tournament.hook import Forfeit
 from cardlab.play.bisca_strong import StrongPlayer
-from cardlab.worker.codec import Value
+from cardlab.testing import Forfeit, Value
 
 Chooser = Callable[[Any], Any]
 

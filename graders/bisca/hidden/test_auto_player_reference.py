@@ -12,8 +12,7 @@ import random
 import bisca_games
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import show
+from cardlab.testing import StudentRaised, show
 
 pytestmark = pytest.mark.part("auto-player")
 

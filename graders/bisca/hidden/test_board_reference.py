@@ -5,8 +5,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal, member, show
+from cardlab.testing import StudentRaised, card, expect_equal, member, show
 
 pytestmark = pytest.mark.part("board")
 

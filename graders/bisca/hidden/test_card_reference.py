@@ -4,8 +4,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import (
+    StudentRaised,
     card,
     expect_equal,
     expect_like_reference,

@@ -10,9 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.plugin import seed_examples
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal, show
+from cardlab.testing import StudentRaised, card, expect_equal, seed_examples, show
 
 pytestmark = pytest.mark.part("player")
 

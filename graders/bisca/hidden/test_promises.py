@@ -7,8 +7,7 @@ errors ``Suit`` and ``Card`` raise repeat the bad value. The audit is
 
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_true, member
+from cardlab.testing import StudentRaised, expect_true, member
 
 BAD_LETTERS = ["X", "SH", "spades", "ſ"]
 

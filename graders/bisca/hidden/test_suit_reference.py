@@ -4,8 +4,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal
+from cardlab.testing import StudentRaised, expect_equal
 
 pytestmark = pytest.mark.part("suit")
 

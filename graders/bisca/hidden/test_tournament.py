@@ -25,11 +25,7 @@ from dataclasses import dataclass, field
 import pytest
 from bisca_tournament import Canon
 
-from cardlab.judge.plugin import tampered
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import StudentRaised, Value, WorkerFailure, show, tampered
 
 pytestmark = pytest.mark.part("tournament")
 

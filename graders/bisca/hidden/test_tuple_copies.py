@@ -8,8 +8,7 @@ objects are (``expect_tuple``, ``expect_copy``).
 
 import pytest
 
-from cardlab.judge.proxy import Handle
-from cardlab.testing import card, expect_copy, expect_tuple, show
+from cardlab.testing import Handle, card, expect_copy, expect_tuple, show
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ what was seen, and how to replay the game by hand.
 import re
 import shlex
 
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import WorkerFailure
 
 SECONDS = 3.0
 """Time limit of one whole game (a correct game takes a few milliseconds)."""

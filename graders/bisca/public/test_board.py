@@ -2,8 +2,7 @@
 
 import pytest
 
-from cardlab.judge.proxy import Handle, StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_true, member
+from cardlab.testing import Handle, StudentRaised, card, cards, expect_equal, expect_true, member
 
 pytestmark = pytest.mark.part("board")
 

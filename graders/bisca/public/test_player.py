@@ -2,8 +2,7 @@
 
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_true
+from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("player")
 

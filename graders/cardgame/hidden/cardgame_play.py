@@ -8,8 +8,7 @@ it did as actions (deals and plays), and replays those actions on the student's 
 import random
 from dataclasses import dataclass, field
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal, member, show
+from cardlab.testing import StudentRaised, expect_equal, member, show
 
 TRUMPS = ("HEARTS", "CLUBS", "DIAMONDS", "SPADES", None)
 SEATS = ("NORTH", "EAST", "SOUTH", "WEST")

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal
+from cardlab.testing import StudentRaised, card, expect_equal
 
 pytestmark = pytest.mark.part("computer-player")
 

@@ -8,8 +8,7 @@ clone is a game of the same variation. The audit is ``docs/instructors/promises.
 import pytest
 from cardgame_setup import DECK, make_player, seat, suit
 
-from cardlab.judge.proxy import Handle
-from cardlab.testing import card, cards, expect_equal, expect_true, show
+from cardlab.testing import Handle, card, cards, expect_equal, expect_true, show
 
 MOST_CARDS_PER_HASH = 2
 """The hash of the pair (suit, rank) gives 52 cards (almost surely) 52 values."""

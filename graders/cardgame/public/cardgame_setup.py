@@ -4,8 +4,7 @@ Cards are written in notation (``QH`` is the Queen of Hearts, ``10S`` the Ten of
 Spades); seats and suits by their first letter.
 """
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, member
+from cardlab.testing import StudentRaised, card, cards, member
 
 ILLEGAL_MOVE = "cardgame.illegal_move.IllegalMove"
 """The provided exception, by its qualified name: another class named IllegalMove is not it."""

@@ -26,9 +26,7 @@ import random
 
 from hearts_games import SEAT_NAMES, notation, seat_seed
 
-from cardlab.judge.proxy import StudentRaised, ToldRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
+from cardlab.testing import StudentRaised, ToldRaised, Value, show
 
 
 class Illegal(AssertionError):

@@ -12,8 +12,7 @@ import hearts_games
 import pytest
 from hearts_games import SEAT_NAMES, seat_seed
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal, expect_true
+from cardlab.testing import StudentRaised, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("game")
 

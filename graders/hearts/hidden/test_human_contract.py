@@ -15,8 +15,7 @@ import re
 import hearts_games
 import pytest
 
-from cardlab.testing import expect_equal, expect_true
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("console")
 

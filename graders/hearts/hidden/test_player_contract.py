@@ -11,8 +11,7 @@ import hearts_games
 import pytest
 from hearts_games import DECK
 
-from cardlab.testing import card, cards, expect_equal, expect_true
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("player")
 

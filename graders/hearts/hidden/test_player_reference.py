@@ -5,8 +5,7 @@ import random
 import hearts_games
 import pytest
 
-from cardlab.testing import cards, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, cards, expect_equal
 
 pytestmark = pytest.mark.part("player")
 

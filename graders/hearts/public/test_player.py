@@ -2,8 +2,7 @@
 
 import pytest
 
-from cardlab.testing import card, cards, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal
 
 pytestmark = pytest.mark.part("player")
 

@@ -19,10 +19,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import Procedure, Step, card, expect_conformant, expect_equal
-from cardlab.worker.codec import Value
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import (
+    Procedure,
+    Step,
+    StudentRaised,
+    Value,
+    WorkerFailure,
+    card,
+    expect_conformant,
+    expect_equal,
+)
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

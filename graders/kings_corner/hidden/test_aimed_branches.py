@@ -18,13 +18,13 @@ from kings_corner_console import compare_runs, run_reference, typed_text
 from kings_corner_turns import CORNERS, DECK, FAMILIES, make_position
 
 from cardlab.testing import (
+    Value,
     card,
     cards,
     expect_equal,
     expect_like_reference,
     reference_outcome,
 )
-from cardlab.worker.codec import Value
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

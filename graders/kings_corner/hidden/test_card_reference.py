@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal, expect_never_equal
+from cardlab.testing import StudentRaised, card, expect_equal, expect_never_equal
 
 pytestmark = pytest.mark.part("card")
 

@@ -24,9 +24,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import StudentRaised, Value, card, expect_equal
 
 NAMES = ("first", "second")
 

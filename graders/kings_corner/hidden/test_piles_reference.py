@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import cards, expect_equal
+from cardlab.testing import StudentRaised, cards, expect_equal
 
 ALL_CARDS = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from kings_corner_setup import make_hand, make_table
 from kings_corner_turns import FAMILIES, make_position, reference_state
 
-from cardlab.testing import expect_equal
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import WorkerFailure, expect_equal
 
 pytestmark = pytest.mark.part("ai-steps")
 

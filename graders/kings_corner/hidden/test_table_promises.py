@@ -9,8 +9,7 @@ it, and a move of a kind that is none of ``LAY``, ``MOVE`` and ``DRAW``, with an
 import pytest
 from kings_corner_setup import EXAMPLE, make_hand, make_table
 
-from cardlab.testing import expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, expect_equal
 
 pytestmark = pytest.mark.part("table")
 

@@ -6,8 +6,7 @@ A table is written as eight strings, pile 1 first, each the pile's cards bottom 
 ``DrawPile(cards)`` and ``Table(draw_pile, piles)``.
 """
 
-from cardlab.testing import card
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card
 
 EXAMPLE = ("8S 7H 6C 5D", "AD", "JD TC", "6H 5S 4D 3S", "KH", "KS QH JS TD 9S", "", "")
 """The piles of the course's example prompt, pile 1 first."""

@@ -8,8 +8,7 @@ choose, move by move, against the steps (see the rules page).
 import pytest
 from kings_corner_setup import describe_table, make_computer, make_hand, make_table
 
-from cardlab.testing import expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, expect_equal
 
 WORKED = ("9H", "KC", "8C", "", "KD QS", "", "", "")
 """The worked turn of the rules page; the computer holds KH JH 7D 6S 2C."""

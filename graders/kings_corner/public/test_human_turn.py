@@ -3,8 +3,7 @@
 import pytest
 from kings_corner_setup import EXAMPLE, make_computer, make_table
 
-from cardlab.testing import cards, expect_equal, expect_true
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("human-turn")
 

@@ -3,8 +3,7 @@
 import pytest
 from kings_corner_setup import EXAMPLE
 
-from cardlab.testing import card, cards, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal
 
 pytestmark = pytest.mark.part("table")
 

@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from whist_ref import ALL_CARDS
 
-from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import (
+    StudentRaised,
+    Value,
     card,
     cards,
     expect_equal,
@@ -29,7 +30,6 @@ from cardlab.testing import (
     reference_outcome,
     show,
 )
-from cardlab.worker.codec import Value
 
 COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
 RANK_NAMES = ("TWO", "SEVEN", "TEN", "QUEEN", "ACE")

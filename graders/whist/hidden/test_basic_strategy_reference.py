@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from whist_situations import BRANCHES, situations
 
-from cardlab.testing import card, cards, expect_equal, expect_true, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal, expect_true, show
 
 pytestmark = pytest.mark.part("basic-strategy")
 

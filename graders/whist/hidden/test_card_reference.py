@@ -7,8 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from whist_ref import ALL_CARDS, expect_other_version_refused
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_never_equal, member
+from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_never_equal, member
 
 pytestmark = pytest.mark.part("card")
 

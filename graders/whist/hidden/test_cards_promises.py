@@ -9,8 +9,7 @@ leaving the hands it is given alone, and its ``repr``.
 import pytest
 from whist_ref import ALL_CARDS
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_true, member
+from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_true, member
 
 NATURAL = " ".join(
     text for place in range(4) for text in ALL_CARDS[13 * place : 13 * place + 13][::-1]

@@ -9,8 +9,7 @@ with the reference's.
 
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal, expect_true
+from cardlab.testing import StudentRaised, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("game")
 

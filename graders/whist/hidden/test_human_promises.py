@@ -8,8 +8,7 @@ docstring promises is read, anchored on the prompt "Your card (1-N): ".
 
 import pytest
 
-from cardlab.testing import card, expect_equal, expect_true, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal, expect_true, show
 
 pytestmark = pytest.mark.part("human")
 

@@ -6,8 +6,7 @@ anchors it: the prompt "Your card (1-N): " is counted, one per answer read.
 
 import pytest
 
-from cardlab.testing import card, expect_equal, expect_true, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal, expect_true, show
 
 pytestmark = pytest.mark.part("human")
 

@@ -8,8 +8,7 @@ fixes an answer, it is compared with the reference's.
 
 import pytest
 
-from cardlab.testing import card, cards, expect_equal, expect_true, member, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal, expect_true, member, show
 
 pytestmark = pytest.mark.part("basic-strategy")
 

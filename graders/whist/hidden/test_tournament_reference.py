@@ -21,10 +21,7 @@ import random
 import pytest
 from whist_tournament import TRICKS, Duplicate, award
 
-from cardlab.judge.proxy import StudentRaised, ToldRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import StudentRaised, ToldRaised, Value, WorkerFailure, show
 
 pytestmark = pytest.mark.part("tournament")
 

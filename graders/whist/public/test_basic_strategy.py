@@ -7,8 +7,7 @@ opponent has trumped with the J♠, which your 10♠ cannot beat, so you discard
 
 import pytest
 
-from cardlab.testing import card, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal
 
 pytestmark = pytest.mark.part("basic-strategy")
 

@@ -6,8 +6,7 @@ it, the prompt "Your card (1-N): ".
 
 import pytest
 
-from cardlab.testing import card, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal
 
 pytestmark = pytest.mark.part("human")
 
