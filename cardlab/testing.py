@@ -34,7 +34,15 @@ from .course import design, style
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
 from .judge.plugin import excuse, seed_examples, tampered
 from .judge.proxy import Student
-from .judge.remote import BoundMethod, ConsoleRun, Handle, RemotePath, StudentRaised, ToldRaised
+from .judge.remote import (
+    BoundMethod,
+    ConsoleRun,
+    Handle,
+    Package,
+    RemotePath,
+    StudentRaised,
+    ToldRaised,
+)
 from .worker.codec import Codec, CodecError, EnumType, Resolve, TextType, Value
 from .worker.process import WorkerFailure
 
@@ -47,6 +55,7 @@ __all__ = [
     "EnumType",
     "Forfeit",
     "Handle",
+    "Package",
     "Procedure",
     "RemotePath",
     "Resolve",

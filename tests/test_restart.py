@@ -94,19 +94,19 @@ def leaving(toy, tmp_path):
 
 
 def test_a_restart_forgets_everything_and_refuses_old_handles(counting):
-    tally = counting.counter.Tally()
-    assert [counting.counter.add(1, 2) for _ in range(2)] == [1, 2]
+    tally = counting.pkg.counter.Tally()
+    assert [counting.pkg.counter.add(1, 2) for _ in range(2)] == [1, 2]
     for game in range(3):
         counting.restart()
-        assert [counting.counter.add(1, 2) for _ in range(2)] == [1, 2], game
+        assert [counting.pkg.counter.add(1, 2) for _ in range(2)] == [1, 2], game
     with pytest.raises(WorkerFailure, match="lost when the worker was restarted"):
         counting.attr(tally, "total")
 
 
 def test_without_a_spare_the_next_call_starts_a_worker(counting):
-    assert counting.counter.add(1, 2) == 1
+    assert counting.pkg.counter.add(1, 2) == 1
     counting.restart(spare=False)
-    assert counting.counter.add(1, 2) == 1
+    assert counting.pkg.counter.add(1, 2) == 1
     assert counting.canary() == []
 
 
@@ -120,7 +120,7 @@ def test_workers_started_ahead_load_the_students_code_before_they_are_needed(toy
     guarded.mkdir(mode=0o755)
     student = _student(toy, tmp_path, COUNTS_CALLS, guarded=(guarded,))
     try:
-        assert student.counter.add(1, 2) == 1
+        assert student.pkg.counter.add(1, 2) == 1
         student.restart()
         ahead = list(student._spares)
         assert len(ahead) == SPARES
@@ -131,22 +131,22 @@ def test_workers_started_ahead_load_the_students_code_before_they_are_needed(toy
         assert ahead[-1].confined and not ahead[-1].started
         student.restart()
         assert student._process is ahead[-1]
-        assert [student.counter.add(1, 2) for _ in range(2)] == [1, 2]
+        assert [student.pkg.counter.add(1, 2) for _ in range(2)] == [1, 2]
     finally:
         student.close()
 
 
 def test_no_game_finds_what_an_earlier_game_left(leaving):
-    users = {leaving.counter.leave()}
+    users = {leaving.pkg.counter.leave()}
     everywhere = ["builtins", "class attribute", "environment", "module global", "provided module"]
     if "private root" in leaving.isolation.applied:  # else /tmp is the machine's own
         everywhere.append("file in /tmp")
-    assert leaving.counter.find() == sorted(everywhere)  # the probe sees what it left
+    assert leaving.pkg.counter.find() == sorted(everywhere)  # the probe sees what it left
     for game in range(3):
         leaving.restart()
-        assert leaving.counter.find() == [], game
+        assert leaving.pkg.counter.find() == [], game
         assert isinstance(leaving._process.process, ForkedWorker)  # forked from the zygote
-        users.add(leaving.counter.leave())
+        users.add(leaving.pkg.counter.leave())
     if os.geteuid() == 0:  # a judge run as root gives every worker a user id of its own
         assert len(users) == 4 and 0 not in users
 
@@ -172,10 +172,10 @@ def test_the_zygote_imports_only_the_standard_library_and_the_runtime():
 def test_a_killed_worker_is_reaped_not_left_a_zombie(counting):
     killed = []
     for _ in range(3):
-        counting.counter.add(1, 2)
+        counting.pkg.counter.add(1, 2)
         killed.append(counting._process.process.pid)
         counting.restart()
-    assert counting.counter.add(1, 2) == 1  # the zygote still runs, and has reaped them
+    assert counting.pkg.counter.add(1, 2) == 1  # the zygote still runs, and has reaped them
     deadline = time.monotonic() + 5
     while any(os.path.exists(f"/proc/{pid}") for pid in killed) and time.monotonic() < deadline:
         time.sleep(0.05)

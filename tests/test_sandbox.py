@@ -216,7 +216,7 @@ def test_a_worker_ends_at_its_own_limits(toy, tmp_path, body, limits, cause):
     student = _student(toy, folder, limits, call_seconds=120.0)
     try:
         with pytest.raises(WorkerFailure, match=cause):
-            student.counter.add(1, 2)
+            student.pkg.counter.add(1, 2)
     finally:
         student.close()
 

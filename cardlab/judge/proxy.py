@@ -1,7 +1,7 @@
 """The proxy: how grader tests reach student code, which runs in the worker.
 
-Tests get a :class:`Student` from the ``student`` fixture. Attribute access builds
-paths into the composed package (``student.card.Card``); calling a path or a handle
+Tests get a :class:`Student` from the ``student`` fixture. Its ``pkg`` builds paths
+into the composed package (``student.pkg.card.Card``); calling a path or a handle
 runs the call in the worker and returns canonical data (numbers, strings, lists,
 :class:`~cardlab.worker.codec.Value` cards and enum members) or a :class:`Handle` to an
 object that stays in the worker. Exceptions from student code arrive as
@@ -31,6 +31,7 @@ from .remote import (
     BoundMethod,
     ConsoleRun,
     Handle,
+    Package,
     RemotePath,
     StudentRaised,
     ToldRaised,
@@ -101,6 +102,7 @@ class Student:
         self.last_out = ""
         self.last_err = ""
         self.last_cut = False
+        self._package = Package(self)
 
     def __repr__(self) -> str:
         """Shown in hypothesis's failing examples: the same on every run."""
@@ -381,11 +383,10 @@ class Student:
 
     # -- what tests call ---------------------------------------------------------
 
-    def __getattr__(self, name: str) -> RemotePath:
-        """``student.card`` is the student's ``card`` module (composed)."""
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return RemotePath(self, name)
+    @property
+    def pkg(self) -> Package:
+        """The student's composed package: ``student.pkg.card`` is their ``card`` module."""
+        return self._package
 
     def call(
         self,

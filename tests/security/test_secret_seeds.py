@@ -169,7 +169,7 @@ def test_every_call_draws_from_its_own_seed_whatever_came_before(tmp_path):
             student.begin(test_id)
             previous = 0
             for count in (3, 1, 5, 2):
-                drawn = student.draw.draw(count)
+                drawn = student.pkg.draw.draw(count)
                 numbers = [
                     number
                     for number in range(1, 12)

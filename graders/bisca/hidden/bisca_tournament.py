@@ -90,7 +90,7 @@ class BiscaGame:
 
     def student_player(self, student) -> Chooser:
         """A new AutoPlayer in the student's worker, asked through the proxy."""
-        bot = student.auto_player.AutoPlayer("Student")
+        bot = student.pkg.auto_player.AutoPlayer("Student")
         canon = self._canon
 
         def choose(view):

@@ -63,7 +63,7 @@ def shown_outcome(outcome):
 def test_moves_like_the_reference(student, ref, ops):
     """take, play and collect in any order: same hand, won cards, points and errors."""
     model = ref.player.Player("Ann")
-    player = student.player.Player("Ann")
+    player = student.pkg.player.Player("Ann")
     done = []
     for operation in ops:
         if operation[0] == "play held":

@@ -118,7 +118,7 @@ def play_tournament(student, ref, settings, seeds) -> Outcome:
             game = f"deal {deal}, you in seat {seat}"
             student.restart()  # nothing of an earlier game reaches this one
             try:
-                bot = student.auto_player.AutoPlayer("Student")
+                bot = student.pkg.auto_player.AutoPlayer("Student")
                 result = play_game(student, ref, canon, bot, order, seat)
                 if changed := student.canary():
                     raise Forfeit(tampered(changed))

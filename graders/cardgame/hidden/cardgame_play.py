@@ -103,10 +103,10 @@ def student_trick(student, ref, state):
     """
     canon = ref.canon
     players = {
-        seat: student.player.Player(canon(seat), student.hand.Hand(canon(cards)))
+        seat: student.pkg.player.Player(canon(seat), student.pkg.hand.Hand(canon(cards)))
         for seat, cards in state.hands.items()
     }
-    trick = student.trick.Trick(canon(state.leader), canon(trumps_of(ref, state.trumps)))
+    trick = student.pkg.trick.Trick(canon(state.leader), canon(trumps_of(ref, state.trumps)))
     for index, (seat, card) in enumerate(state.plays):
         try:
             trick.play(players[seat], canon(card))

@@ -159,7 +159,7 @@ def judged_game(student, ref, seed: int, seat: int):
             kind = ref.dealer.Dealer if index == 0 else ref.player.Player
             players.append(kind(name, rng))
             continue
-        handle = student.player.Player(name, student.builtin("Random", seat_seed(seed, index)))
+        handle = student.pkg.player.Player(name, student.builtin("Random", seat_seed(seed, index)))
         kind = your_dealer_seat if index == 0 else your_seat
         players.append(kind(name, rng, student, handle))
     return ref.game.Hearts(players)

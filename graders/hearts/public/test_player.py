@@ -8,7 +8,7 @@ pytestmark = pytest.mark.part("player")
 
 
 def holding(student, text, seed=0):
-    player = student.player.Player("North", student.builtin("Random", seed))
+    player = student.pkg.player.Player("North", student.builtin("Random", seed))
     player.take_cards(cards(text))
     return player
 

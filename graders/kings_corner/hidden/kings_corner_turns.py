@@ -276,8 +276,10 @@ def set_up(student, position: Position, seed: int):
     piles = [
         Value("LaydownPile", f"{n}:{cards}") for n, cards in enumerate(position.piles, start=1)
     ]
-    table = student.table.Table(Value("DrawPile", position.stock), piles)
-    computer = student.computer_player.ComputerPlayer("Computer", student.builtin("Random", seed))
+    table = student.pkg.table.Table(Value("DrawPile", position.stock), piles)
+    computer = student.pkg.computer_player.ComputerPlayer(
+        "Computer", student.builtin("Random", seed)
+    )
     hand = computer.hand
     for text in position.hand.split():
         hand.add(card(text))
@@ -297,7 +299,7 @@ def play_turn(student, position: Position, seed: int) -> tuple[list[str], list, 
     )
     try:
         table, computer = set_up(student, position, seed)
-        computer.take_turn(table, student.player.Player("You"))
+        computer.take_turn(table, student.pkg.player.Player("You"))
         moves = [move.text for move in table.moves]
         return moves, [pile.cards for pile in table.piles], computer.hand.cards
     except StudentRaised as error:

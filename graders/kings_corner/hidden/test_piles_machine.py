@@ -52,9 +52,9 @@ def machine(student, ref, through_table: bool):
             self.ref_hands = [ref.piles.PlayerHand() for _ in NAMES]
             self.ref_table = ref.table.Table(self.ref_draw)
             self.ref_draw.deal(*self.ref_hands, self.ref_table.piles[:4])
-            self.draw = student.piles.DrawPile.shuffled(student.builtin("Random", seed))
-            self.hands = [student.piles.PlayerHand([]) for _ in NAMES]
-            self.table = student.table.Table(self.draw)
+            self.draw = student.pkg.piles.DrawPile.shuffled(student.builtin("Random", seed))
+            self.hands = [student.pkg.piles.PlayerHand([]) for _ in NAMES]
+            self.table = student.pkg.table.Table(self.draw)
             self.piles = self.table.piles
             self.draw.deal(*self.hands, self.piles[:4])
 

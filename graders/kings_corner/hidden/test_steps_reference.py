@@ -42,7 +42,9 @@ def _compare_steps(student, ref, position):
         takes_hand = name != "pile_moves"
         ref_args = (state.table, state.hand) if takes_hand else (state.table,)
         expected = sorted(ref.canon(getattr(ref.computer_player, name)(*ref_args)))
-        got = getattr(student.computer_player, name)(*((table, hand) if takes_hand else (table,)))
+        got = getattr(student.pkg.computer_player, name)(
+            *((table, hand) if takes_hand else (table,))
+        )
         call = (
             f"{name}(table{', hand' if takes_hand else ''}) on this position "
             f"({family}, seed {seed}):\n{position.describe()}"

@@ -24,17 +24,19 @@ def describe_table(piles, hand, stock) -> str:
 def make_table(student, piles, stock=""):
     """``Table(DrawPile(stock), [LaydownPile(1, ...), ..., LaydownPile(8, ...)])``."""
     laid = [Value("LaydownPile", f"{n}:{cards}") for n, cards in enumerate(piles, start=1)]
-    return student.table.Table(Value("DrawPile", stock), laid)
+    return student.pkg.table.Table(Value("DrawPile", stock), laid)
 
 
 def make_hand(student, text):
     """``PlayerHand(cards)``."""
-    return student.piles.PlayerHand([card(t) for t in text.split()])
+    return student.pkg.piles.PlayerHand([card(t) for t in text.split()])
 
 
 def make_computer(student, hand, seed=0):
     """``ComputerPlayer("Computer", random.Random(seed))`` holding the cards of ``hand``."""
-    computer = student.computer_player.ComputerPlayer("Computer", student.builtin("Random", seed))
+    computer = student.pkg.computer_player.ComputerPlayer(
+        "Computer", student.builtin("Random", seed)
+    )
     held = computer.hand
     for text in hand.split():
         held.add(card(text))

@@ -54,7 +54,7 @@ def test_step_moves(student, function, piles, hand, expected):
     """Each step function lists every move of its step (in any order)."""
     table = make_table(student, piles, "4S")
     args = (table,) if hand is None else (table, make_hand(student, hand))
-    got = getattr(student.computer_player, function)(*args)
+    got = getattr(student.pkg.computer_player, function)(*args)
     call = f"{function}(table{'' if hand is None else ', hand'}) on:\n" + describe_table(
         piles, hand or "", "4S"
     )
@@ -90,7 +90,7 @@ def test_turns_with_one_right_answer(student, what, piles, hand, stock, expected
     """take_turn makes exactly these moves through the table (recorded in table.moves)."""
     table = make_table(student, piles, stock)
     computer = make_computer(student, hand)
-    computer.take_turn(table, student.player.Player("You"))
+    computer.take_turn(table, student.pkg.player.Player("You"))
     call = f"ComputerPlayer.take_turn(table, opponent) ({what}) on:\n" + describe_table(
         piles, hand, stock
     )

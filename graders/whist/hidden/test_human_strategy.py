@@ -17,9 +17,9 @@ PROMPT = "Your card (1-3)"
 
 
 def choose(student, trick, typed):
-    strategy = student.whist.human_strategy.HumanStrategy()
+    strategy = student.pkg.whist.human_strategy.HumanStrategy()
     return student.console(
-        student.whist.human_strategy.HumanStrategy.choose_card,
+        student.pkg.whist.human_strategy.HumanStrategy.choose_card,
         strategy,
         HAND,
         trick,

@@ -117,7 +117,7 @@ def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
                 continue
             student.restart()  # nothing of an earlier game reaches this one
             advanced = {
-                seat: student.whist.advanced_strategy.AdvancedStrategy()
+                seat: student.pkg.whist.advanced_strategy.AdvancedStrategy()
                 for seat in range(4)
                 if seat % 2 == parity
             }
