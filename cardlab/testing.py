@@ -2,17 +2,19 @@
 
 Graders (``graders/<assignment>/``, public and hidden, and their conftests) import
 only from this module, as tests import only from ``pytest``: the framework's modules
-behind it may move without a grader changing. An assignment's codec is the exception:
-the worker loads it too, and the worker holds only its own runtime, so a codec imports
-:mod:`cardlab.worker.codec` and :mod:`cardlab.worker.notation` (whose types this module
-exports for graders). It holds the student handle's
-types (:class:`Student`, :class:`Handle`, :class:`RemotePath`, :class:`BoundMethod`),
-what a call can raise (:class:`StudentRaised`, :class:`ToldRaised`,
-:class:`WorkerFailure`), the codec's types (:class:`Codec`, :class:`EnumType`,
-:class:`TextType`, :class:`Value`...), tamper checks (:func:`tampered`), seeding of
-property tests (:func:`seed_examples`), the style and design indicators
+behind it may move without a grader changing. It holds the student handle's types
+(:class:`Student`, :class:`Package`, :class:`Handle`, :class:`RemotePath`,
+:class:`BoundMethod`), what a call can raise (:class:`StudentRaised`,
+:class:`ToldRaised`, :class:`WorkerFailure`), the codec's types (:class:`Codec`,
+:class:`EnumType`, :class:`TextType`, :class:`Value`, and the card notations and
+records of :mod:`cardlab.worker.notation`), tamper checks (:func:`tampered`), seeding
+of property tests (:func:`seed_examples`), the style and design indicators
 (:mod:`style`, :mod:`design`) and the tournament's :class:`Forfeit`. Every import here
 is light: public graders run in a student's handout, with the cardlab wheel.
+
+An assignment's codec is the one exception: the worker loads it too, and the worker
+holds only its own runtime, so a codec imports :mod:`cardlab.worker.codec` and
+:mod:`cardlab.worker.notation` themselves.
 
 Grader tests compare canonical data (see :mod:`cardlab.worker.codec`), so expected cards
 are written in notation: ``card("QS")``, ``cards("QS 7H AD")``. Expectations raise
@@ -44,19 +46,45 @@ from .judge.remote import (
     ToldRaised,
 )
 from .worker.codec import Codec, CodecError, EnumType, Resolve, TextType, Value
+from .worker.notation import (
+    RANK_NAMES,
+    Cards,
+    CardsType,
+    CardTexts,
+    CardType,
+    Flag,
+    Member,
+    Number,
+    OneCard,
+    RecordType,
+    Word,
+    by_keywords,
+    in_order,
+    suit_letters,
+)
 from .worker.process import WorkerFailure
 
 __all__ = [
+    "RANK_NAMES",
     "BoundMethod",
     "Breach",
+    "CardTexts",
+    "CardType",
+    "Cards",
+    "CardsType",
     "Codec",
     "CodecError",
     "ConsoleRun",
     "EnumType",
+    "Flag",
     "Forfeit",
     "Handle",
+    "Member",
+    "Number",
+    "OneCard",
     "Package",
     "Procedure",
+    "RecordType",
     "RemotePath",
     "Resolve",
     "Step",
@@ -65,7 +93,9 @@ __all__ = [
     "TextType",
     "ToldRaised",
     "Value",
+    "Word",
     "WorkerFailure",
+    "by_keywords",
     "card",
     "cards",
     "check_conformance",
@@ -79,11 +109,13 @@ __all__ = [
     "expect_true",
     "expect_tuple",
     "expect_tuple_result",
+    "in_order",
     "member",
     "reference_outcome",
     "seed_examples",
     "show",
     "style",
+    "suit_letters",
     "tampered",
 ]
 
