@@ -17,9 +17,9 @@ def bisca(repo):
     codec_file = repo.graders_dir("bisca") / "codec.py"
     setup = WorkerSetup(compose("bisca", folder, folder, ()), codec_file, 4096)
     student = Student(setup, 2.0, load_codec(codec_file))
-    student.begin("test_proxy")
+    student.session.begin("test_proxy")
     yield student
-    student.close()
+    student.session.close()
 
 
 def test_cards_and_suits_cross_as_values(bisca):
@@ -101,7 +101,7 @@ def _sleeping_play(repo, folder, call_seconds: float, test_id: str) -> Student:
     codec_file = repo.graders_dir("bisca") / "codec.py"
     setup = WorkerSetup(compose("bisca", reference, folder, ["play"]), codec_file, 4096)
     student = Student(setup, call_seconds, load_codec(codec_file))
-    student.begin(test_id)
+    student.session.begin(test_id)
     return student
 
 
@@ -113,25 +113,25 @@ def test_a_failed_worker_is_replaced_for_the_next_test(repo, tmp_path):
             bisca.console(bisca.pkg.play.main, ["--seed", "1"], seconds=0.2)
         with pytest.raises(WorkerFailure):  # the rest of this test fails at once
             bisca.pkg.player.Player("Bob")
-        bisca.begin("next test")
+        bisca.session.begin("next test")
         assert bisca.pkg.player.Player("Bob").name == "Bob"
         with pytest.raises(WorkerFailure, match="lost when the worker was restarted"):
             player.take(Value("Card", "AS"))
     finally:
-        bisca.close()
+        bisca.session.close()
 
 
 def test_told_calls_run_in_order_with_the_next_call_that_waits(bisca):
     player = bisca.pkg.player.Player("Ann")
     take = player.take  # a method, known from here on without asking the worker
-    requests = bisca._worker().requests
+    requests = bisca.session._worker().requests
     for notation in ("AS", "2D", "7H"):
         bisca.tell(take, Value("Card", notation))
-    assert bisca._worker().requests == requests  # nothing sent yet
+    assert bisca.session._worker().requests == requests  # nothing sent yet
     assert player.hand == [Value("Card", "AS"), Value("Card", "2D"), Value("Card", "7H")]
-    assert bisca._worker().requests == requests + 4  # sent together with the read
+    assert bisca.session._worker().requests == requests + 4  # sent together with the read
     bisca.flush()  # nothing told: nothing sent
-    assert bisca._worker().requests == requests + 4
+    assert bisca.session._worker().requests == requests + 4
 
 
 def test_a_told_call_that_raises_is_named_by_the_call_that_carried_it(bisca):
@@ -180,14 +180,14 @@ def test_a_told_call_that_hangs_fails_naming_it(repo, tmp_path):
         with pytest.raises(WorkerFailure, match=r"play\.main\(\['--seed', '1'\]\): .*0\.3 s"):
             bisca.pkg.player.Player("Bob")
     finally:
-        bisca.close()
+        bisca.session.close()
 
 
 def test_the_transcript_shows_calls_and_results(bisca):
     bisca.pkg.card.Card.from_notation("7h")
     with pytest.raises(StudentRaised):
         bisca.pkg.card.Card.from_notation("??")
-    assert bisca.transcript.last(2) == [
+    assert bisca.session.transcript.last(2) == [
         "card.Card.from_notation('7h') -> 7H",
         "card.Card.from_notation('??') -> raised ValueError: "
         "not a card notation: '??' (expected e.g. 'QS' or '7h')",
@@ -201,9 +201,9 @@ def cardgame(repo):
     codec_file = repo.graders_dir("cardgame") / "codec.py"
     setup = WorkerSetup(compose("cardgame", folder, folder, ()), codec_file, 4096)
     student = Student(setup, 2.0, load_codec(codec_file))
-    student.begin("test_proxy_cardgame")
+    student.session.begin("test_proxy_cardgame")
     yield student
-    student.close()
+    student.session.close()
 
 
 def test_identity_crosses_as_handles_and_a_clone_is_another_object(cardgame):
@@ -247,7 +247,7 @@ def test_a_method_runs_as_a_console_program(repo):
     codec_file = repo.graders_dir("kings_corner") / "codec.py"
     setup = WorkerSetup(compose("kings_corner", folder, folder, ()), codec_file, 65536)
     student = Student(setup, 2.0, load_codec(codec_file))
-    student.begin("test_proxy")
+    student.session.begin("test_proxy")
     try:
         table = student.pkg.table.Table(Value("DrawPile", "2C 3C"))
         human = student.pkg.human_player.HumanPlayer("You")
@@ -260,7 +260,7 @@ def test_a_method_runs_as_a_console_program(repo):
         run = student.console(human.take_turn, table, opponent, stdin="")
         assert run.raised is not None and run.raised.is_a("EOFError")
     finally:
-        student.close()
+        student.session.close()
 
 
 def test_the_package_is_one_attribute_of_the_handle(repo):
@@ -269,7 +269,7 @@ def test_the_package_is_one_attribute_of_the_handle(repo):
     codec_file = repo.graders_dir("hearts") / "codec.py"
     setup = WorkerSetup(compose("hearts", folder, folder, ()), codec_file, 4096)
     student = Student(setup, 2.0, load_codec(codec_file))
-    student.begin("test_proxy")
+    student.session.begin("test_proxy")
     try:
         main = student.pkg.console.main
         assert repr(main) == "console.main" and repr(student.pkg) == "<your package>"
@@ -280,4 +280,4 @@ def test_the_package_is_one_attribute_of_the_handle(repo):
         with pytest.raises(AttributeError):
             student.pkg._private  # noqa: B018 - private names are never paths
     finally:
-        student.close()
+        student.session.close()
