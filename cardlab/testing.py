@@ -213,7 +213,7 @@ def expect_tuple_result(student: Student, function: Any, *args: Any, call: str) 
 
     Args:
         student: The ``student`` fixture.
-        function: The student's function or bound method (``student.rules.sorted_cards``).
+        function: The student's function or bound method (``student.pkg.rules.sorted_cards``).
         *args: Its arguments.
         call: The call as the message shows it (``"sorted_cards([QS, 2C])"``).
     """

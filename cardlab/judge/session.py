@@ -92,10 +92,6 @@ class WorkerSession:
         self.last_err = ""
         self.last_cut = False
 
-    def __repr__(self) -> str:
-        """Shown in hypothesis's failing examples: the same on every run."""
-        return "<your code>"
-
     # -- lifecycle ---------------------------------------------------------------
 
     def begin(self, test_id: str) -> None:

@@ -74,6 +74,8 @@ class CardType:
         rank_width: How many characters the rank takes; None: all but the last one,
             which is the suit's letter.
         suit_first: Whether the constructor takes the suit first (``Card(suit, rank)``).
+
+    A card crosses both ways: it is never ``inbound_only``.
     """
 
     path: str
@@ -98,8 +100,8 @@ class CardType:
 
     def to_text(self, card: Any) -> str:
         """The notation of a card (student's or reference's), e.g. ``QS``."""
-        rank = self._symbols[card.rank.name] if self.rank_path else card.rank
-        suit = card.suit.name[0] if self.suit_path else card.suit
+        rank = self._symbols[card.rank.name] if self.rank_path is not None else card.rank
+        suit = card.suit.name[0] if self.suit_path is not None else card.suit
         return f"{rank}{suit}"
 
     def from_text(self, text: str, resolve: Resolve) -> Any:
