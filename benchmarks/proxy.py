@@ -206,9 +206,9 @@ def main() -> None:
     codec_file = ROOT / "graders" / "bisca" / "codec.py"
     composition = compose("bisca", reference, reference, ())
     student = Student(WorkerSetup(composition, codec_file, 65536), 5.0, load_codec(codec_file))
-    student.begin("benchmark")
-    player = student.player.Player("Ann")
-    worker_pid = student._process.process.pid
+    student.session.begin("benchmark")
+    player = student.pkg.player.Player("Ann")
+    worker_pid = student.session._process.process.pid
     queen, seven = Value("Card", "QS"), Value("Card", "7S")
     hearts = Value("Suit", "HEARTS", is_enum=True)
     floor_series = Series("floor: pipes, same wait, pickles", floor.call, floor.pid)
@@ -232,7 +232,7 @@ def main() -> None:
     floor_series.report(None)
     for series in cardlab_series:
         series.report(floor_series)
-    student.close()
+    student.session.close()
     floor.close()
     protocol_work(composition.to_message(), codec_file, args.calls // args.rounds)
 

@@ -38,7 +38,7 @@ def _restarts(student: Student, games: int, game_seconds: float, spare: bool) ->
         time.sleep(game_seconds)  # the game the spare starts beside
         start = time.perf_counter()
         student.restart(spare=spare)
-        student.auto_player.AutoPlayer("Student")
+        student.pkg.auto_player.AutoPlayer("Student")
         times.append(time.perf_counter() - start)
     return times
 
@@ -63,13 +63,13 @@ def main() -> None:
     print(f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
     for spare in (True, False):
         student = Student(setup, 10.0, load_codec(job.codec_file))
-        student.begin("benchmark")
-        student.auto_player.AutoPlayer("Student")
+        student.session.begin("benchmark")
+        student.pkg.auto_player.AutoPlayer("Student")
         cpu = _processor_seconds()
         try:
             times = _restarts(student, options.games, options.game_ms / 1000, spare)
         finally:
-            student.close()  # reaps the zygote, whose children's time then counts
+            student.session.close()  # reaps the zygote, whose children's time then counts
         cpu = (_processor_seconds() - cpu) / options.games
         label = "with a spare" if spare else "started when needed"
         print(f"restart + first call, {label}: median {statistics.median(times) * 1000:.1f} ms, "

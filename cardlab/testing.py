@@ -1,4 +1,20 @@
-"""Helpers for writing grader tests: canonical values and expectations.
+"""The grader API: everything a grader imports from cardlab, and nothing else.
+
+Graders (``graders/<assignment>/``, public and hidden, and their conftests) import
+only from this module, as tests import only from ``pytest``: the framework's modules
+behind it may move without a grader changing. It holds the student handle's types
+(:class:`Student`, :class:`Package`, :class:`Handle`, :class:`RemotePath`,
+:class:`BoundMethod`), what a call can raise (:class:`StudentRaised`,
+:class:`ToldRaised`, :class:`WorkerFailure`), the codec's types (:class:`Codec`,
+:class:`EnumType`, :class:`TextType`, :class:`Value`, and the card notations and
+records of :mod:`cardlab.worker.notation`), tamper checks (:func:`tampered`), seeding
+of property tests (:func:`seed_examples`), the style and design indicators
+(:mod:`style`, :mod:`design`) and the tournament's :class:`Forfeit`. Every import here
+is light: public graders run in a student's handout, with the cardlab wheel.
+
+An assignment's codec is the one exception: the worker loads it too, and the worker
+holds only its own runtime, so a codec imports :mod:`cardlab.worker.codec` and
+:mod:`cardlab.worker.notation` themselves.
 
 Grader tests compare canonical data (see :mod:`cardlab.worker.codec`), so expected cards
 are written in notation: ``card("QS")``, ``cards("QS 7H AD")``. Expectations raise
@@ -15,18 +31,75 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .batch.tournament.hook import Forfeit
+from .course import design, style
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
-from .judge.plugin import excuse
-from .judge.proxy import Student, StudentRaised
-from .worker.codec import Value
+from .judge.plugin import excuse, seed_examples, tampered
+from .judge.proxy import Student
+from .judge.remote import (
+    BoundMethod,
+    ConsoleRun,
+    Handle,
+    Package,
+    RemotePath,
+    StudentRaised,
+    ToldRaised,
+)
+from .worker.codec import Codec, CodecError, EnumType, Resolve, TextType, Value
+from .worker.notation import (
+    RANK_NAMES,
+    Cards,
+    CardsType,
+    CardTexts,
+    CardType,
+    Flag,
+    Member,
+    Number,
+    OneCard,
+    RecordType,
+    Word,
+    by_keywords,
+    in_order,
+    suit_letters,
+)
+from .worker.process import WorkerFailure
 
 __all__ = [
+    "RANK_NAMES",
+    "BoundMethod",
     "Breach",
+    "CardTexts",
+    "CardType",
+    "Cards",
+    "CardsType",
+    "Codec",
+    "CodecError",
+    "ConsoleRun",
+    "EnumType",
+    "Flag",
+    "Forfeit",
+    "Handle",
+    "Member",
+    "Number",
+    "OneCard",
+    "Package",
     "Procedure",
+    "RecordType",
+    "RemotePath",
+    "Resolve",
     "Step",
+    "Student",
+    "StudentRaised",
+    "TextType",
+    "ToldRaised",
+    "Value",
+    "Word",
+    "WorkerFailure",
+    "by_keywords",
     "card",
     "cards",
     "check_conformance",
+    "design",
     "excuse",
     "expect_conformant",
     "expect_copy",
@@ -36,9 +109,14 @@ __all__ = [
     "expect_true",
     "expect_tuple",
     "expect_tuple_result",
+    "in_order",
     "member",
     "reference_outcome",
+    "seed_examples",
     "show",
+    "style",
+    "suit_letters",
+    "tampered",
 ]
 
 
@@ -135,7 +213,7 @@ def expect_tuple_result(student: Student, function: Any, *args: Any, call: str) 
 
     Args:
         student: The ``student`` fixture.
-        function: The student's function or bound method (``student.rules.sorted_cards``).
+        function: The student's function or bound method (``student.pkg.rules.sorted_cards``).
         *args: Its arguments.
         call: The call as the message shows it (``"sorted_cards([QS, 2C])"``).
     """

@@ -159,8 +159,8 @@ def _replaying_console(console: Callable[..., Any], entered: Counter) -> Callabl
 
     def replaying(self, target, *args, stdin="", seconds=None):
         result = console(self, target, *args, stdin=stdin, seconds=seconds)
-        if isinstance(target, RemotePath) and self._reference and _from_hidden_test():
-            program = self._reference(repr(target))
+        if isinstance(target, RemotePath) and self.session._reference and _from_hidden_test():
+            program = self.session._reference(repr(target))
             key = function_key(program) if hasattr(program, "__code__") else None
             if entered[key] == counted[key]:
                 _replay(program, args, stdin)

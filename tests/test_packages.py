@@ -103,7 +103,7 @@ PUBLIC_TESTS = {
 
 
         def test_cents(student):
-            expect_equal(student.lib.money.cents(3), 300, "cents(3)")
+            expect_equal(student.pkg.lib.money.cents(3), 300, "cents(3)")
         """,
     "test_till.py": """\
         import pytest
@@ -114,11 +114,11 @@ PUBLIC_TESTS = {
 
 
         def test_total(student):
-            expect_equal(student.app.till.total([1, 2]), 300, "total([1, 2])")
+            expect_equal(student.pkg.app.till.total([1, 2]), 300, "total([1, 2])")
 
 
         def test_receipt(student):
-            expect_equal(student.app.receipt.line("x"), "* x", "line('x')")
+            expect_equal(student.pkg.app.receipt.line("x"), "* x", "line('x')")
         """,
 }
 

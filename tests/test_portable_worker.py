@@ -26,7 +26,7 @@ pytestmark = pytest.mark.part("a")
 
 @pytest.mark.parametrize("x", [1, 2, 5])
 def test_double(student, x):
-    assert student.a.double(x) == 2 * x
+    assert student.pkg.a.double(x) == 2 * x
 """
 
 

@@ -17,13 +17,13 @@ def bisca(repo):
     codec_file = repo.graders_dir("bisca") / "codec.py"
     setup = WorkerSetup(compose("bisca", folder, folder, ()), codec_file, 4096)
     student = Student(setup, 2.0, load_codec(codec_file))
-    student.begin("test_proxy")
+    student.session.begin("test_proxy")
     yield student
-    student.close()
+    student.session.close()
 
 
 def test_cards_and_suits_cross_as_values(bisca):
-    card = bisca.card.Card.from_notation("qs")
+    card = bisca.pkg.card.Card.from_notation("qs")
     assert card == Value("Card", "QS")
     assert bisca.attr(card, "points") == 2
     assert bisca.get("suit.Suit.HEARTS") == Value("Suit", "HEARTS")
@@ -32,7 +32,7 @@ def test_cards_and_suits_cross_as_values(bisca):
 
 
 def test_other_objects_cross_as_handles(bisca):
-    player = bisca.player.Player("Ann")
+    player = bisca.pkg.player.Player("Ann")
     assert isinstance(player, Handle) and player.type_name == "Player"
     player.take(Value("Card", "AS"))
     player.take(Value("Card", "2D"))
@@ -46,13 +46,13 @@ def test_tuple_arguments_arrive_as_tuples(bisca):
     rng = bisca.builtin("Random", 3)
     assert bisca.builtin("type_name", (1, 2)) == "tuple"
     assert bisca.builtin("type_name", [1, 2]) == "list"
-    deck = bisca.deck.Deck.shuffled(rng)
+    deck = bisca.pkg.deck.Deck.shuffled(rng)
     assert len(deck) == 40
 
 
 def test_a_kept_attribute_is_the_very_object_with_its_type(bisca):
     """Tuples and lists arrive alike as values; a kept attribute tells them apart."""
-    player = bisca.player.Player("Ann")
+    player = bisca.pkg.player.Player("Ann")
     player.take(Value("Card", "AS"))
     assert player.hand == [Value("Card", "AS")]
     hand = bisca.attr_kept(player, "hand")
@@ -68,27 +68,27 @@ def test_a_kept_attribute_is_the_very_object_with_its_type(bisca):
 
 def test_a_kept_result_is_the_very_object_with_its_type(bisca):
     """A function's or a method's result kept in the worker: its type tells tuple from list."""
-    player = bisca.player.Player("Ann")
+    player = bisca.pkg.player.Player("Ann")
     player.take(Value("Card", "AS"))
-    card = bisca.call_kept(bisca.card.Card.from_notation, "qs")
+    card = bisca.call_kept(bisca.pkg.card.Card.from_notation, "qs")
     assert isinstance(card, Handle) and card.type_name == "Card"
     assert bisca.builtin("str", card) == bisca.builtin("str", Value("Card", "QS"))
     played = bisca.call_kept(player.play, Value("Card", "AS"))  # a method, kept alike
     assert played.type_name == "Card" and player.hand == []
     with pytest.raises(StudentRaised) as raised:
-        bisca.call_kept(bisca.card.Card.from_notation, "??")
+        bisca.call_kept(bisca.pkg.card.Card.from_notation, "??")
     assert raised.value.is_a("ValueError")
 
 
 def test_student_exceptions_cross_with_their_type_names(bisca):
     with pytest.raises(StudentRaised) as raised:
-        bisca.card.Card.from_notation("ZZ")
+        bisca.pkg.card.Card.from_notation("ZZ")
     assert raised.value.is_a("ValueError") and raised.value.is_a("builtins.Exception")
     assert "ZZ" in raised.value.message
     with bisca.raises("ValueError"):
-        bisca.card.Card.from_notation("1X")
+        bisca.pkg.card.Card.from_notation("1X")
     with pytest.raises(AssertionError, match="should raise KeyError"), bisca.raises("KeyError"):
-        bisca.card.Card.from_notation("1X")
+        bisca.pkg.card.Card.from_notation("1X")
 
 
 def _sleeping_play(repo, folder, call_seconds: float, test_id: str) -> Student:
@@ -101,46 +101,46 @@ def _sleeping_play(repo, folder, call_seconds: float, test_id: str) -> Student:
     codec_file = repo.graders_dir("bisca") / "codec.py"
     setup = WorkerSetup(compose("bisca", reference, folder, ["play"]), codec_file, 4096)
     student = Student(setup, call_seconds, load_codec(codec_file))
-    student.begin(test_id)
+    student.session.begin(test_id)
     return student
 
 
 def test_a_failed_worker_is_replaced_for_the_next_test(repo, tmp_path):
     bisca = _sleeping_play(repo, tmp_path, 2.0, "test_proxy_timeout")
     try:
-        player = bisca.player.Player("Ann")
+        player = bisca.pkg.player.Player("Ann")
         with pytest.raises(WorkerFailure, match=r"did not finish within 0\.2 s"):
-            bisca.console(bisca.play.main, ["--seed", "1"], seconds=0.2)
+            bisca.console(bisca.pkg.play.main, ["--seed", "1"], seconds=0.2)
         with pytest.raises(WorkerFailure):  # the rest of this test fails at once
-            bisca.player.Player("Bob")
-        bisca.begin("next test")
-        assert bisca.player.Player("Bob").name == "Bob"
+            bisca.pkg.player.Player("Bob")
+        bisca.session.begin("next test")
+        assert bisca.pkg.player.Player("Bob").name == "Bob"
         with pytest.raises(WorkerFailure, match="lost when the worker was restarted"):
             player.take(Value("Card", "AS"))
     finally:
-        bisca.close()
+        bisca.session.close()
 
 
 def test_told_calls_run_in_order_with_the_next_call_that_waits(bisca):
-    player = bisca.player.Player("Ann")
+    player = bisca.pkg.player.Player("Ann")
     take = player.take  # a method, known from here on without asking the worker
-    requests = bisca._worker().requests
+    requests = bisca.session._worker().requests
     for notation in ("AS", "2D", "7H"):
         bisca.tell(take, Value("Card", notation))
-    assert bisca._worker().requests == requests  # nothing sent yet
+    assert bisca.session._worker().requests == requests  # nothing sent yet
     assert player.hand == [Value("Card", "AS"), Value("Card", "2D"), Value("Card", "7H")]
-    assert bisca._worker().requests == requests + 4  # sent together with the read
+    assert bisca.session._worker().requests == requests + 4  # sent together with the read
     bisca.flush()  # nothing told: nothing sent
-    assert bisca._worker().requests == requests + 4
+    assert bisca.session._worker().requests == requests + 4
 
 
 def test_a_told_call_that_raises_is_named_by_the_call_that_carried_it(bisca):
-    player = bisca.player.Player("Ann")
+    player = bisca.pkg.player.Player("Ann")
     bisca.tell(player.take, Value("Card", "AS"))
     bisca.tell(player.play, Value("Card", "KD"), describe=lambda: "trick 3: Ann.play(KD)")
     bisca.tell(player.take, Value("Card", "2D"))  # still runs: the worker answers each
     with pytest.raises(ToldRaised) as raised:
-        bisca.card.Card.from_notation("qs")
+        bisca.pkg.card.Card.from_notation("qs")
     assert raised.value.call == "trick 3: Ann.play(KD)" and raised.value.is_a("ValueError")
     assert str(raised.value).startswith("trick 3: Ann.play(KD) raised ValueError: ")
     assert player.hand == [Value("Card", "AS"), Value("Card", "2D")]  # the channel in step
@@ -158,13 +158,13 @@ def test_a_summary_names_the_call_and_the_exception_but_not_the_place():
 
 
 def test_many_and_large_told_calls_all_arrive(bisca):
-    player = bisca.player.Player("Ann")
+    player = bisca.pkg.player.Player("Ann")
     notations = [f"{rank}{suit}" for suit in "SHDC" for rank in "A234567JQK"]
     for notation in notations:  # more than are kept waiting: sent on the way
         bisca.tell(player.collect, [Value("Card", notation)])
     long_names = ["x" * 20_000, "y" * 20_000]  # more than one write takes
     for name in long_names:
-        bisca.tell(bisca.player.Player, name)
+        bisca.tell(bisca.pkg.player.Player, name)
     assert player.won == [Value("Card", notation) for notation in notations]
 
 
@@ -176,18 +176,18 @@ def test_requests_are_written_in_chunks_a_pipe_takes_at_once():
 def test_a_told_call_that_hangs_fails_naming_it(repo, tmp_path):
     bisca = _sleeping_play(repo, tmp_path, 0.3, "test_told_hang")
     try:
-        bisca.tell(bisca.play.main, ["--seed", "1"])
+        bisca.tell(bisca.pkg.play.main, ["--seed", "1"])
         with pytest.raises(WorkerFailure, match=r"play\.main\(\['--seed', '1'\]\): .*0\.3 s"):
-            bisca.player.Player("Bob")
+            bisca.pkg.player.Player("Bob")
     finally:
-        bisca.close()
+        bisca.session.close()
 
 
 def test_the_transcript_shows_calls_and_results(bisca):
-    bisca.card.Card.from_notation("7h")
+    bisca.pkg.card.Card.from_notation("7h")
     with pytest.raises(StudentRaised):
-        bisca.card.Card.from_notation("??")
-    assert bisca.transcript.last(2) == [
+        bisca.pkg.card.Card.from_notation("??")
+    assert bisca.session.transcript.last(2) == [
         "card.Card.from_notation('7h') -> 7H",
         "card.Card.from_notation('??') -> raised ValueError: "
         "not a card notation: '??' (expected e.g. 'QS' or '7h')",
@@ -201,13 +201,13 @@ def cardgame(repo):
     codec_file = repo.graders_dir("cardgame") / "codec.py"
     setup = WorkerSetup(compose("cardgame", folder, folder, ()), codec_file, 4096)
     student = Student(setup, 2.0, load_codec(codec_file))
-    student.begin("test_proxy_cardgame")
+    student.session.begin("test_proxy_cardgame")
     yield student
-    student.close()
+    student.session.close()
 
 
 def test_identity_crosses_as_handles_and_a_clone_is_another_object(cardgame):
-    game = cardgame.variations.SingleHandWhist()
+    game = cardgame.pkg.variations.SingleHandWhist()
     twin = game.clone()
     assert cardgame.builtin("is", game, game) is True
     assert cardgame.builtin("is", twin, game) is False
@@ -226,7 +226,7 @@ def test_identity_crosses_as_handles_and_a_clone_is_another_object(cardgame):
 
 
 def test_illegal_move_arrives_as_itself(cardgame):
-    game = cardgame.variations.SingleHandWhist()
+    game = cardgame.pkg.variations.SingleHandWhist()
     game.deal([Value("Card", text) for text in ("QH", "10S", "2C", "AD")])
     with pytest.raises(StudentRaised) as raised:
         game.play(Value("Direction", "SOUTH", True), Value("Card", "2C"))
@@ -236,7 +236,7 @@ def test_illegal_move_arrives_as_itself(cardgame):
     assert not error.is_a("cardgame.trick.IllegalMove") and not error.is_a("ValueError")
     assert "North" in error.message
     with pytest.raises(StudentRaised) as other:
-        cardgame.card.Card.from_notation("ZZ")
+        cardgame.pkg.card.Card.from_notation("ZZ")
     assert other.value.qualified_name == "builtins.ValueError"
     assert not other.value.is_a("cardgame.illegal_move.IllegalMove")
 
@@ -247,11 +247,11 @@ def test_a_method_runs_as_a_console_program(repo):
     codec_file = repo.graders_dir("kings_corner") / "codec.py"
     setup = WorkerSetup(compose("kings_corner", folder, folder, ()), codec_file, 65536)
     student = Student(setup, 2.0, load_codec(codec_file))
-    student.begin("test_proxy")
+    student.session.begin("test_proxy")
     try:
-        table = student.table.Table(Value("DrawPile", "2C 3C"))
-        human = student.human_player.HumanPlayer("You")
-        opponent = student.player.Player("Computer")
+        table = student.pkg.table.Table(Value("DrawPile", "2C 3C"))
+        human = student.pkg.human_player.HumanPlayer("You")
+        opponent = student.pkg.player.Player("Computer")
         run = student.console(human.take_turn, table, opponent, stdin="x\nd\n")
         assert run.raised is None and run.result is None
         assert run.out.count("Move>") == 2
@@ -260,4 +260,24 @@ def test_a_method_runs_as_a_console_program(repo):
         run = student.console(human.take_turn, table, opponent, stdin="")
         assert run.raised is not None and run.raised.is_a("EOFError")
     finally:
-        student.close()
+        student.session.close()
+
+
+def test_the_package_is_one_attribute_of_the_handle(repo):
+    """``student.pkg`` holds every module, even one named like a method of the handle."""
+    folder = repo.reference_dir("hearts")
+    codec_file = repo.graders_dir("hearts") / "codec.py"
+    setup = WorkerSetup(compose("hearts", folder, folder, ()), codec_file, 4096)
+    student = Student(setup, 2.0, load_codec(codec_file))
+    student.session.begin("test_proxy")
+    try:
+        main = student.pkg.console.main
+        assert repr(main) == "console.main" and repr(student.pkg) == "<your package>"
+        assert student.builtin("type_name", main) == "function"
+        assert callable(student.console)  # the handle's own method, not the module
+        with pytest.raises(AttributeError):
+            student.card  # noqa: B018 - the package is reached through pkg only
+        with pytest.raises(AttributeError):
+            student.pkg._private  # noqa: B018 - private names are never paths
+    finally:
+        student.session.close()

@@ -21,7 +21,7 @@ from cardlab.testing import expect_equal
 @pytest.mark.parametrize("word", ["it's", 'say "hi"', "a b"])
 def test_words(student, word):
     """add joins two words."""
-    expect_equal(student.counter.add(word, "!"), word + "?", f"add({word!r}, '!')")
+    expect_equal(student.pkg.counter.add(word, "!"), word + "?", f"add({word!r}, '!')")
 '''
 
 ADDS = """

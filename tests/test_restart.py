@@ -14,7 +14,8 @@ import time
 
 import pytest
 
-from cardlab.judge.proxy import SPARES, Student
+from cardlab.judge.proxy import Student
+from cardlab.judge.session import SPARES
 from cardlab.worker.codec import Codec
 from cardlab.worker.compose import compose
 from cardlab.worker.forkserver import ForkedWorker
@@ -73,7 +74,7 @@ def _student(toy, folder, source, guarded=()):
     composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
     setup = WorkerSetup(composition, None, 4096, guarded=guarded)
     student = Student(setup, 5.0, Codec([]))
-    student.begin("test_restart")
+    student.session.begin("test_restart")
     return student
 
 
@@ -82,7 +83,7 @@ def counting(toy, tmp_path):
     """The toy package with a counter that remembers how often add was called."""
     student = _student(toy, tmp_path, COUNTS_CALLS)
     yield student
-    student.close()
+    student.session.close()
 
 
 @pytest.fixture
@@ -90,23 +91,23 @@ def leaving(toy, tmp_path):
     """The toy package with a counter that leaves traces of itself everywhere it can."""
     student = _student(toy, tmp_path, LEAVES_STATE)
     yield student
-    student.close()
+    student.session.close()
 
 
 def test_a_restart_forgets_everything_and_refuses_old_handles(counting):
-    tally = counting.counter.Tally()
-    assert [counting.counter.add(1, 2) for _ in range(2)] == [1, 2]
+    tally = counting.pkg.counter.Tally()
+    assert [counting.pkg.counter.add(1, 2) for _ in range(2)] == [1, 2]
     for game in range(3):
         counting.restart()
-        assert [counting.counter.add(1, 2) for _ in range(2)] == [1, 2], game
+        assert [counting.pkg.counter.add(1, 2) for _ in range(2)] == [1, 2], game
     with pytest.raises(WorkerFailure, match="lost when the worker was restarted"):
         counting.attr(tally, "total")
 
 
 def test_without_a_spare_the_next_call_starts_a_worker(counting):
-    assert counting.counter.add(1, 2) == 1
+    assert counting.pkg.counter.add(1, 2) == 1
     counting.restart(spare=False)
-    assert counting.counter.add(1, 2) == 1
+    assert counting.pkg.counter.add(1, 2) == 1
     assert counting.canary() == []
 
 
@@ -120,9 +121,9 @@ def test_workers_started_ahead_load_the_students_code_before_they_are_needed(toy
     guarded.mkdir(mode=0o755)
     student = _student(toy, tmp_path, COUNTS_CALLS, guarded=(guarded,))
     try:
-        assert student.counter.add(1, 2) == 1
+        assert student.pkg.counter.add(1, 2) == 1
         student.restart()
-        ahead = list(student._spares)
+        ahead = list(student.session._spares)
         assert len(ahead) == SPARES
         ends = time.monotonic() + 10
         while not ahead[-1].reader.waiting() and time.monotonic() < ends:
@@ -130,23 +131,23 @@ def test_workers_started_ahead_load_the_students_code_before_they_are_needed(toy
         student.restart()  # the spares move on: the last one's confinement is read
         assert ahead[-1].confined and not ahead[-1].started
         student.restart()
-        assert student._process is ahead[-1]
-        assert [student.counter.add(1, 2) for _ in range(2)] == [1, 2]
+        assert student.session._process is ahead[-1]
+        assert [student.pkg.counter.add(1, 2) for _ in range(2)] == [1, 2]
     finally:
-        student.close()
+        student.session.close()
 
 
 def test_no_game_finds_what_an_earlier_game_left(leaving):
-    users = {leaving.counter.leave()}
+    users = {leaving.pkg.counter.leave()}
     everywhere = ["builtins", "class attribute", "environment", "module global", "provided module"]
-    if "private root" in leaving.isolation.applied:  # else /tmp is the machine's own
+    if "private root" in leaving.session.isolation.applied:  # else /tmp is the machine's own
         everywhere.append("file in /tmp")
-    assert leaving.counter.find() == sorted(everywhere)  # the probe sees what it left
+    assert leaving.pkg.counter.find() == sorted(everywhere)  # the probe sees what it left
     for game in range(3):
         leaving.restart()
-        assert leaving.counter.find() == [], game
-        assert isinstance(leaving._process.process, ForkedWorker)  # forked from the zygote
-        users.add(leaving.counter.leave())
+        assert leaving.pkg.counter.find() == [], game
+        assert isinstance(leaving.session._process.process, ForkedWorker)  # forked from the zygote
+        users.add(leaving.pkg.counter.leave())
     if os.geteuid() == 0:  # a judge run as root gives every worker a user id of its own
         assert len(users) == 4 and 0 not in users
 
@@ -172,10 +173,10 @@ def test_the_zygote_imports_only_the_standard_library_and_the_runtime():
 def test_a_killed_worker_is_reaped_not_left_a_zombie(counting):
     killed = []
     for _ in range(3):
-        counting.counter.add(1, 2)
-        killed.append(counting._process.process.pid)
+        counting.pkg.counter.add(1, 2)
+        killed.append(counting.session._process.process.pid)
         counting.restart()
-    assert counting.counter.add(1, 2) == 1  # the zygote still runs, and has reaped them
+    assert counting.pkg.counter.add(1, 2) == 1  # the zygote still runs, and has reaped them
     deadline = time.monotonic() + 5
     while any(os.path.exists(f"/proc/{pid}") for pid in killed) and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -187,7 +187,7 @@ def test_modules_that_are_not_plain_files_are_refused_with_a_reason(toy, tmp_pat
 def _student(toy, folder: Path, limits: Limits, call_seconds: float = 5.0) -> Student:
     composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
     student = Student(WorkerSetup(composition, None, 4096, limits), call_seconds, Codec([]))
-    student.begin("test_sandbox")
+    student.session.begin("test_sandbox")
     return student
 
 
@@ -216,9 +216,9 @@ def test_a_worker_ends_at_its_own_limits(toy, tmp_path, body, limits, cause):
     student = _student(toy, folder, limits, call_seconds=120.0)
     try:
         with pytest.raises(WorkerFailure, match=cause):
-            student.counter.add(1, 2)
+            student.pkg.counter.add(1, 2)
     finally:
-        student.close()
+        student.session.close()
 
 
 FILTERED = """

@@ -230,7 +230,7 @@ class CardlabPlugin:
         item.stash[_began_key] = True  # from here on, a skip may depend on student code
         if "student" in getattr(item, "fixturenames", ()):
             student = self.student_proxy(item)
-            student.begin(item.nodeid)
+            student.session.begin(item.nodeid)
             _restart_transcript_per_example(item, student)
 
     @pytest.hookimpl(wrapper=True)
@@ -279,9 +279,9 @@ class CardlabPlugin:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         """Stop the workers, keep how they were confined, and remove the scratch folder."""
         for student in {id(s): s for s in self._students.values()}.values():
-            self.isolation = self.isolation or student.isolation
-            self.unsafe = self.unsafe or student.unsafe
-            student.close()
+            self.isolation = self.isolation or student.session.isolation
+            self.unsafe = self.unsafe or student.session.unsafe
+            student.session.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
     def _check_canary(self, item: pytest.Item) -> None:
@@ -330,7 +330,7 @@ class CardlabPlugin:
         lines += [f"  note: {note}" for note in notes]
         student = self._student_of(item)
         if student is not None and "student" in fixtures:
-            calls = student.transcript.last(_CALLS_SHOWN + 1)
+            calls = student.session.transcript.last(_CALLS_SHOWN + 1)
             if isinstance(error, StudentRaised | WorkerFailure):
                 calls = calls[:-1]  # the failing call itself is already described
             calls = calls[-_CALLS_SHOWN:]
@@ -458,7 +458,7 @@ def part_student(request: pytest.FixtureRequest) -> Student:
     after the module.
     """
     student = _plugin(request).student_proxy(request.node)
-    student.begin(request.node.nodeid)
+    student.session.begin(request.node.nodeid)
     return student
 
 

@@ -172,6 +172,31 @@ class RemotePath:
         return self._path
 
 
+class Package:
+    """The student's composed package: its modules are its attributes (``pkg.card``).
+
+    A grader reaches the package through this one attribute of the handle
+    (``student.pkg.card.Card``), so a module of any name (``console``, say) is never
+    hidden by one of the handle's own methods.
+    """
+
+    __slots__ = ("_student",)
+
+    def __init__(self, student: Caller) -> None:
+        """The package that ``student`` reaches."""
+        self._student = student
+
+    def __getattr__(self, name: str) -> RemotePath:
+        """A module of the package (composed)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return RemotePath(self._student, name)
+
+    def __repr__(self) -> str:
+        """Shown in messages and hypothesis's failing examples: the same on every run."""
+        return "<your package>"
+
+
 class Handle:
     """An object that lives in the worker, reached by number."""
 

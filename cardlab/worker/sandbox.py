@@ -63,6 +63,7 @@ RUNTIME_MODULES = (
     "canary",
     "codec",
     "compose",
+    "notation",
     "confine",
     "portable",
     "wire",

@@ -13,22 +13,15 @@ position in one request, a grader may *send* a lay-down pile as ``5:KD QS`` (bui
 """
 
 from cardlab.worker.codec import Codec, Resolve, TextType
+from cardlab.worker.notation import Cards, CardsType, CardType, Number, RecordType, in_order
 
-
-def card_notation(card) -> str:
-    """The notation of a card (student's or reference's), e.g. ``7H``."""
-    return f"{card.rank}{card.suit}"
-
-
-def card_from_notation(text: str, resolve: Resolve):
-    """Build a card of the package at hand from its notation."""
-    return resolve("card.Card")(text[0], text[1])
+CARD = CardType("card.Card", rank_width=1)
 
 
 def move_notation(move) -> str:
     """The notation of a move, from its four fields: ``L 7H 3``, ``M 1 5`` or ``D``."""
     if move.kind == "L":
-        return f"L {card_notation(move.card)} {move.target}"
+        return f"L {CARD.to_text(move.card)} {move.target}"
     if move.kind == "M":
         return f"M {move.source} {move.target}"
     return str(move.kind)
@@ -44,7 +37,7 @@ def move_from_notation(text: str, resolve: Resolve):
     words = text.split() or [""]
     move = resolve("table.Move")
     if words[0] == "L":
-        return move("L", card_from_notation(words[1], resolve), None, int(words[2]))
+        return move("L", CARD.from_text(words[1], resolve), None, int(words[2]))
     if words[0] == "M":
         return move("M", None, int(words[1]), int(words[2]))
     if words == ["D"]:
@@ -52,27 +45,17 @@ def move_from_notation(text: str, resolve: Resolve):
     raise ValueError(f"not the notation of a move: {text!r}")
 
 
-def cards_from_text(text: str, resolve: Resolve) -> list:
-    """Cards from notations separated by spaces."""
-    return [card_from_notation(item, resolve) for item in text.split()]
-
-
-def laydown_pile_from_notation(text: str, resolve: Resolve):
-    """Build ``LaydownPile(number, cards)`` from ``number:cards``, e.g. ``5:KD QS``."""
-    number, cards = text.split(":")
-    return resolve("piles.LaydownPile")(int(number), cards_from_text(cards, resolve))
-
-
-def draw_pile_from_notation(text: str, resolve: Resolve):
-    """Build ``DrawPile(cards)`` from its cards, bottom first."""
-    return resolve("piles.DrawPile")(cards_from_text(text, resolve))
-
-
 CODEC = Codec(
     [
-        TextType("card.Card", card_notation, card_from_notation),
+        CARD,
         TextType("table.Move", move_notation, move_from_notation),
-        TextType("piles.LaydownPile", str, laydown_pile_from_notation, inbound_only=True),
-        TextType("piles.DrawPile", str, draw_pile_from_notation, inbound_only=True),
+        RecordType(
+            "piles.LaydownPile",
+            [("number", Number()), ("cards", Cards(CARD, list))],
+            separator=":",
+            build=in_order,
+            inbound_only=True,
+        ),
+        CardsType("piles.DrawPile", CARD, inbound_only=True),
     ]
 )

@@ -130,11 +130,11 @@ def _drawn_at_import(folder: Path, secret: bytes) -> object:
     """What a student module drew from ``random`` while it was imported, under ``secret``."""
     setup = WorkerSetup(compose("luck", folder, folder, ("draw",)), None, 4096)
     student = Student(setup, 5.0, load_codec(None), seeds=Seeds(secret))
-    student.begin("test_draw")
+    student.session.begin("test_draw")
     try:
         return student.get("draw.DRAWN")
     finally:
-        student.close()
+        student.session.close()
 
 
 def test_a_draw_at_import_time_follows_the_secret(tmp_path):
@@ -166,10 +166,10 @@ def test_every_call_draws_from_its_own_seed_whatever_came_before(tmp_path):
     student = Student(setup, 5.0, load_codec(None), seeds=seeds)
     try:
         for test_id in ("test_a", "test_b"):
-            student.begin(test_id)
+            student.session.begin(test_id)
             previous = 0
             for count in (3, 1, 5, 2):
-                drawn = student.draw.draw(count)
+                drawn = student.pkg.draw.draw(count)
                 numbers = [
                     number
                     for number in range(1, 12)
@@ -178,7 +178,7 @@ def test_every_call_draws_from_its_own_seed_whatever_came_before(tmp_path):
                 assert len(numbers) == 1 and numbers[0] > previous, (test_id, count, numbers)
                 previous = numbers[0]
     finally:
-        student.close()
+        student.session.close()
 
 
 def _fresh_draws(seed: int, count: int) -> list[int]:

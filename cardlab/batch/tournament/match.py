@@ -142,7 +142,7 @@ class _Context:
             try:
                 yield proxy
             finally:
-                proxy.close()
+                proxy.session.close()
 
 
 @contextlib.contextmanager
@@ -166,7 +166,7 @@ class _StudentSeat:
     def new_game(self, label: str) -> Callable[[Any], Any]:
         student = self._student
         student.restart()
-        student.begin(f"class tournament {label}")
+        student.session.begin(f"class tournament {label}")
         chooser = self._guarded(lambda: self._game.student_player(student))
 
         def choose(view: Any) -> Any:
@@ -183,7 +183,7 @@ class _StudentSeat:
         except WorkerFailure as failure:
             cause = "time-out" if _TIMED_OUT in str(failure) else "crash"
             raise Forfeit(cause, _cut(str(failure))) from None
-        if student.last_cut:
+        if student.session.last_cut:
             raise Forfeit("output flood", "printed more than the output limit in one call")
         return answer
 

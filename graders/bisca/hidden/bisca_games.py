@@ -20,9 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cardlab.judge.proxy import Handle, StudentRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
+from cardlab.testing import Handle, StudentRaised, Value, show
 
 POLICIES = ("first", "last", "auto", "random")
 """How the moves of a replayed game are picked (see ``POLICY_TEXT``)."""
@@ -265,12 +263,12 @@ class Replay(Comparison):
         """Make the players, the deck and the board, and check the deal."""
         student, record = self.student, self.record
         self.players = self.call(
-            "Player('Ann') or Player('Bob')", lambda: [student.player.Player(n) for n in NAMES]
+            "Player('Ann') or Player('Bob')", lambda: [student.pkg.player.Player(n) for n in NAMES]
         )
         self.board = self.call(
             f"Board([Ann, Bob], Deck(cards), first={record.first})",
-            lambda: student.board.Board(
-                self.players, student.deck.Deck(record.deck), record.first
+            lambda: student.pkg.board.Board(
+                self.players, student.pkg.deck.Deck(record.deck), record.first
             ),
         )
         self.check("After the deal: [Ann's hand, Bob's hand]", self.hands(), list(record.dealt))

@@ -39,7 +39,7 @@ class YourPlayer:
         """Make ``Player(name)`` in your process."""
         self._game = game
         self.name = name
-        self.handle = game.call(f"Player({name!r})", lambda: game.student.player.Player(name))
+        self.handle = game.call(f"Player({name!r})", lambda: game.student.pkg.player.Player(name))
         self._board_calls = f"the Board's call {name}"
 
     def __repr__(self) -> str:

@@ -14,9 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardlab.batch.tournament.hook import Forfeit
 from cardlab.play.bisca_strong import StrongPlayer
-from cardlab.worker.codec import Value
+from cardlab.testing import Forfeit, Value
 
 Chooser = Callable[[Any], Any]
 
@@ -91,7 +90,7 @@ class BiscaGame:
 
     def student_player(self, student) -> Chooser:
         """A new AutoPlayer in the student's worker, asked through the proxy."""
-        bot = student.auto_player.AutoPlayer("Student")
+        bot = student.pkg.auto_player.AutoPlayer("Student")
         canon = self._canon
 
         def choose(view):

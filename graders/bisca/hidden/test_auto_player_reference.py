@@ -12,8 +12,7 @@ import random
 import bisca_games
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import show
+from cardlab.testing import StudentRaised, show
 
 pytestmark = pytest.mark.part("auto-player")
 
@@ -41,15 +40,15 @@ def sample_views(games):
 @pytest.mark.weight(5)
 def test_legal_and_repeatable_choices(student, ref, games):
     """On views of real games, choose returns a card of the hand, the same one every time."""
-    bot = student.auto_player.AutoPlayer("Bot")
-    other = student.auto_player.AutoPlayer("Other")
+    bot = student.pkg.auto_player.AutoPlayer("Bot")
+    other = student.pkg.auto_player.AutoPlayer("Other")
     for game, view in sample_views(games):
         fields = {name: as_sent(ref.canon(getattr(view, name))) for name in VIEW_FIELDS}
         call = ("AutoPlayer('Bot').choose(PlayerView("
                 + ", ".join(f"{k}={show(v)}" for k, v in fields.items()) + "))")
         hand = fields["hand"]
         try:
-            remote = student.board.PlayerView(**fields)
+            remote = student.pkg.board.PlayerView(**fields)
             choices = [bot.choose(remote), bot.choose(remote), other.choose(remote)]
         except StudentRaised as error:
             raise AssertionError(f"{call} raised {error.type_name}: {error.message}\n"
@@ -68,12 +67,12 @@ def test_choosing_changes_nothing(student, ref, games):
     """choose(view) only chooses: the player's own hand and won cards stay as they were."""
     for game, view in list(sample_views(games))[::4]:
         fields = {name: as_sent(ref.canon(getattr(view, name))) for name in VIEW_FIELDS}
-        bot = student.auto_player.AutoPlayer("Bot")
+        bot = student.pkg.auto_player.AutoPlayer("Bot")
         for held in fields["hand"]:
             bot.take(held)
         before = (bot.hand, bot.won)
         try:
-            bot.choose(student.board.PlayerView(**fields))
+            bot.choose(student.pkg.board.PlayerView(**fields))
         except StudentRaised as error:
             raise AssertionError(f"choose raised {error.type_name}: {error.message}\n"
                                  f"(a view from the game with {game})") from None

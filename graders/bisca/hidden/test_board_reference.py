@@ -5,8 +5,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal, member, show
+from cardlab.testing import StudentRaised, card, expect_equal, member, show
 
 pytestmark = pytest.mark.part("board")
 
@@ -113,14 +112,14 @@ def test_construction_like_the_reference(student, ref, names, size, first):
         refused = False
     except ValueError:
         refused = True
-    players = [student.player.Player(n) for n in names]
-    deck = student.deck.Deck([card(t) for t in cards])
+    players = [student.pkg.player.Player(n) for n in names]
+    deck = student.pkg.deck.Deck([card(t) for t in cards])
     if refused:
         with student.raises("ValueError"):
-            student.board.Board(players, deck, first)
+            student.pkg.board.Board(players, deck, first)
         return
     try:
-        student.board.Board(players, deck, first)
+        student.pkg.board.Board(players, deck, first)
     except StudentRaised as error:
         raise AssertionError(
             f"{call}\n  expected: a new board\n  got:      raised {error.type_name}: "
@@ -166,5 +165,5 @@ def test_round_winner_like_the_reference(student, ref, led, followed, trump):
         return
     expected = ref.board.round_winner(ref.card.Card.from_notation(led),
                                       ref.card.Card.from_notation(followed), ref.suit.Suit[trump])
-    got = student.board.round_winner(card(led), card(followed), member("Suit", trump))
+    got = student.pkg.board.round_winner(card(led), card(followed), member("Suit", trump))
     expect_equal(got, expected, f"round_winner({led}, {followed}, Suit.{trump})")

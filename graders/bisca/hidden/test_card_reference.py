@@ -4,8 +4,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import (
+    StudentRaised,
     card,
     expect_equal,
     expect_like_reference,
@@ -102,7 +102,7 @@ def test_from_notation_like_the_reference(student, ref, text):
         lambda: ref.canon(ref.card.Card.from_notation(text)), ValueError, TypeError
     )
     expect_like_reference(
-        f"Card.from_notation({text!r})", expected, lambda: student.card.Card.from_notation(text)
+        f"Card.from_notation({text!r})", expected, lambda: student.pkg.card.Card.from_notation(text)
     )
 
 
@@ -116,7 +116,7 @@ def test_constructor_checks_rank(student, ref, rank, suit):
     )
     expect_like_reference(
         f"Card({rank!r}, Suit.{suit})", expected,
-        lambda: student.card.Card(rank, member("Suit", suit)),
+        lambda: student.pkg.card.Card(rank, member("Suit", suit)),
     )
 
 
@@ -152,7 +152,7 @@ def test_hash_spreads_the_deck(student):
 def test_cards_in_the_provided_deck(student, ref):
     """Deck.standard() (provided) builds the 40 cards with your Card and Suit, in order."""
     expected = ref.canon(ref.deck.Deck.standard().cards)
-    expect_equal(student.deck.Deck.standard().cards, expected, "Deck.standard().cards")
+    expect_equal(student.pkg.deck.Deck.standard().cards, expected, "Deck.standard().cards")
 
 
 NOT_CARDS = {"the text 'QS'": "QS", "None": None, "the number 12": 12}
@@ -172,7 +172,7 @@ def test_from_notation_repeats_the_bad_text(student, text):
     """Card.from_notation's ValueError repeats the whole text it was given, not a piece."""
     call = f"Card.from_notation({text!r})"
     try:
-        got = student.card.Card.from_notation(text)
+        got = student.pkg.card.Card.from_notation(text)
     except StudentRaised as error:
         if not error.is_a("ValueError"):
             raise AssertionError(f"{call} raised {error.type_name}, not ValueError") from None

@@ -18,7 +18,7 @@ def new_random(student, seed):
 
 def test_standard_like_the_reference(student, ref):
     """Deck.standard() has the reference's 40 cards, in the reference's order."""
-    deck = student.deck.Deck.standard()
+    deck = student.pkg.deck.Deck.standard()
     expect_equal(deck.cards, ref.canon(ref.deck.Deck.standard().cards), "Deck.standard().cards")
 
 
@@ -29,7 +29,7 @@ def test_standard_like_the_reference(student, ref):
 def test_shuffled_like_the_reference(student, ref, seed):
     """Deck.shuffled(random.Random(seed)) deals what the reference deals, for any seed."""
     expected = ref.canon(ref.deck.Deck.shuffled(random.Random(seed)).cards)
-    got = student.deck.Deck.shuffled(new_random(student, seed)).cards
+    got = student.pkg.deck.Deck.shuffled(new_random(student, seed)).cards
     expect_equal(got, expected, f"Deck.shuffled(random.Random({seed})).cards")
 
 
@@ -49,7 +49,7 @@ def test_operations_like_the_reference(student, ref, cards, size, ops):
     """draw, len, bottom, is_empty and cards on a partial deck, as the reference does them."""
     start = list(cards[:size])
     model = ref.deck.Deck([ref.card.Card.from_notation(text) for text in start])
-    deck = student.deck.Deck([card(text) for text in start])
+    deck = student.pkg.deck.Deck([card(text) for text in start])
     done = [f"Deck([{', '.join(start)}])"]
     for op in ops:
         call = " then ".join([*done, op if op != "draw" else "draw()"])

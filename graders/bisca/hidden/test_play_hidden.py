@@ -365,17 +365,17 @@ def test_render_state_shows_three_lines(student, ref, first):
     """render_state: the trump card and stock, the card on the table, the numbered hand."""
     from cardlab.testing import cards
 
-    human = student.player.Player("You")
-    computer = student.auto_player.AutoPlayer("Computer")
-    board = student.board.Board(
-        [human, computer], student.deck.Deck(cards(SMALL_DECK)), 0 if first == "human" else 1
+    human = student.pkg.player.Player("You")
+    computer = student.pkg.auto_player.AutoPlayer("Computer")
+    board = student.pkg.board.Board(
+        [human, computer], student.pkg.deck.Deck(cards(SMALL_DECK)), 0 if first == "human" else 1
     )
     led = None
     if first == "computer":
         led = computer.choose(board.view_for(computer))
         board.play(led)
     call = f"render_state(board, human), {first} leading the first round"
-    text = student.play.render_state(board, human)
+    text = student.pkg.play.render_state(board, human)
     lines = text.split("\n") if isinstance(text, str) else []
     if len(lines) != 3:
         raise AssertionError(f"{call}\n  expected: three lines\n  got:      {text!r}")

@@ -10,9 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.plugin import seed_examples
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal, show
+from cardlab.testing import StudentRaised, card, expect_equal, seed_examples, show
 
 pytestmark = pytest.mark.part("player")
 
@@ -65,7 +63,7 @@ def shown_outcome(outcome):
 def test_moves_like_the_reference(student, ref, ops):
     """take, play and collect in any order: same hand, won cards, points and errors."""
     model = ref.player.Player("Ann")
-    player = student.player.Player("Ann")
+    player = student.pkg.player.Player("Ann")
     done = []
     for operation in ops:
         if operation[0] == "play held":

@@ -7,8 +7,7 @@ errors ``Suit`` and ``Card`` raise repeat the bad value. The audit is
 
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_true, member
+from cardlab.testing import StudentRaised, expect_true, member
 
 BAD_LETTERS = ["X", "SH", "spades", "ſ"]
 
@@ -34,7 +33,7 @@ def test_from_letter_repeats_the_bad_value(student):
         message = message_of(
             student,
             call,
-            lambda letter=letter: student.suit.Suit.from_letter(letter),
+            lambda letter=letter: student.pkg.suit.Suit.from_letter(letter),
             "ValueError",
         )
         expect_true(
@@ -57,7 +56,7 @@ def test_from_letter_repeats_the_bad_value(student):
 def test_card_errors_repeat_the_bad_value(student, rank, suit, error, repeated):
     """Card(rank, suit) refuses a bad rank (ValueError) or suit (TypeError), repeating it."""
     call = f"Card({rank!r}, {suit!r})"
-    message = message_of(student, call, lambda: student.card.Card(rank, suit), error)
+    message = message_of(student, call, lambda: student.pkg.card.Card(rank, suit), error)
     expect_true(
         repeated in message,
         f"{call} raised {error}({message!r}): the message must repeat {repeated!r}",

@@ -4,8 +4,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal
+from cardlab.testing import StudentRaised, expect_equal
 
 pytestmark = pytest.mark.part("suit")
 
@@ -16,7 +15,7 @@ LETTERS = "SHCDshcd"
 def test_every_member_like_the_reference(student, ref):
     """Every suit, in order, has the reference's value, letter, symbol and colour."""
     members = list(ref.suit.Suit)
-    expect_equal(student.builtin("list", student.suit.Suit), ref.canon(members), "list(Suit)")
+    expect_equal(student.builtin("list", student.pkg.suit.Suit), ref.canon(members), "list(Suit)")
     for suit in members:
         for field in ("value", "letter", "symbol", "is_red"):
             got = student.attr(ref.canon(suit), field)
@@ -42,7 +41,7 @@ def test_from_letter_like_the_reference(student, ref, text):
     except ValueError:
         expected = None
     try:
-        got = student.suit.Suit.from_letter(text)
+        got = student.pkg.suit.Suit.from_letter(text)
     except StudentRaised as error:
         if expected is None and error.is_a("ValueError"):
             return

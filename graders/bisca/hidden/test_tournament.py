@@ -25,11 +25,7 @@ from dataclasses import dataclass, field
 import pytest
 from bisca_tournament import Canon
 
-from cardlab.judge.plugin import tampered
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import StudentRaised, Value, WorkerFailure, show, tampered
 
 pytestmark = pytest.mark.part("tournament")
 
@@ -122,7 +118,7 @@ def play_tournament(student, ref, settings, seeds) -> Outcome:
             game = f"deal {deal}, you in seat {seat}"
             student.restart()  # nothing of an earlier game reaches this one
             try:
-                bot = student.auto_player.AutoPlayer("Student")
+                bot = student.pkg.auto_player.AutoPlayer("Student")
                 result = play_game(student, ref, canon, bot, order, seat)
                 if changed := student.canary():
                     raise Forfeit(tampered(changed))

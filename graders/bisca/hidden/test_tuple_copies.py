@@ -8,14 +8,13 @@ objects are (``expect_tuple``, ``expect_copy``).
 
 import pytest
 
-from cardlab.judge.proxy import Handle
-from cardlab.testing import card, expect_copy, expect_tuple, show
+from cardlab.testing import Handle, card, expect_copy, expect_tuple, show
 
 
 @pytest.fixture
 def ann(student):
     """Player('Ann') holding QS and 7H, who has collected AS and 2D."""
-    player = student.player.Player("Ann")
+    player = student.pkg.player.Player("Ann")
     player.take(card("QS"))
     player.take(card("7H"))
     player.collect([card("AS"), card("2D")])
@@ -45,14 +44,14 @@ MADE_DECK = "Deck([QS, 7H, AD])"
 @pytest.mark.part("deck")
 def test_deck_cards_is_a_tuple(student):
     """Deck.cards is a tuple."""
-    deck = student.deck.Deck([card("QS"), card("7H"), card("AD")])
+    deck = student.pkg.deck.Deck([card("QS"), card("7H"), card("AD")])
     expect_tuple(student, deck, "cards", "deck", MADE_DECK)
 
 
 @pytest.mark.part("deck")
 def test_deck_cards_is_a_copy(student):
     """Changing what Deck.cards gave leaves the deck as it was."""
-    deck = student.deck.Deck([card("QS"), card("7H"), card("AD")])
+    deck = student.pkg.deck.Deck([card("QS"), card("7H"), card("AD")])
     expect_copy(student, deck, "cards", "deck", MADE_DECK)
 
 
@@ -64,8 +63,8 @@ MADE_BOARD = (
 
 def board_after_two_rounds_and_a_card(student):
     """A standard deck's board after two rounds, each player's first card, and one more."""
-    players = [student.player.Player("Ann"), student.player.Player("Bob")]
-    board = student.board.Board(players, student.deck.Deck.standard(), 0)
+    players = [student.pkg.player.Player("Ann"), student.pkg.player.Player("Bob")]
+    board = student.pkg.board.Board(players, student.pkg.deck.Deck.standard(), 0)
     for played in range(5):
         to_play = board.to_play
         hand = to_play.hand if type(to_play) is Handle else None

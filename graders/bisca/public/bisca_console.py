@@ -9,7 +9,7 @@ what was seen, and how to replay the game by hand.
 import re
 import shlex
 
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import WorkerFailure
 
 SECONDS = 3.0
 """Time limit of one whole game (a correct game takes a few milliseconds)."""
@@ -42,7 +42,7 @@ def run_game(student, argv, answers):
     """Run ``play.main(argv)`` with ``answers`` typed, one per line."""
     stdin = "".join(f"{answer}\n" for answer in answers)
     try:
-        return student.console(student.play.main, list(argv), stdin=stdin, seconds=SECONDS)
+        return student.console(student.pkg.play.main, list(argv), stdin=stdin, seconds=SECONDS)
     except WorkerFailure as failure:
         raise AssertionError(
             f"{what_was_run(argv, answers)}\n"

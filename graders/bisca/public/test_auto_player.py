@@ -29,7 +29,7 @@ VIEWS = {
 def make_view(student, name):
     """Build the named view as a PlayerView of the board module, its card fields tuples."""
     hand, trump_card, table, stock_size, played, mine, theirs = VIEWS[name]
-    return student.board.PlayerView(
+    return student.pkg.board.PlayerView(
         hand=tuple(cards(hand)),
         trump=member("Suit", "DIAMONDS"),
         trump_card=card(trump_card) if trump_card else None,
@@ -52,8 +52,8 @@ def described(name):
 
 def test_is_a_player(student):
     """An AutoPlayer is a Player: a name, a hand, Player's methods, and choose on top."""
-    bot = student.auto_player.AutoPlayer("Bot")
-    expect_equal(student.builtin("isinstance", bot, student.player.Player), True,
+    bot = student.pkg.auto_player.AutoPlayer("Bot")
+    expect_equal(student.builtin("isinstance", bot, student.pkg.player.Player), True,
                  "isinstance(AutoPlayer('Bot'), Player)")
     expect_equal(bot.name, "Bot", "AutoPlayer('Bot').name")
     bot.take(card("QD"))
@@ -69,7 +69,7 @@ def test_is_a_player(student):
 @pytest.mark.parametrize("name", list(VIEWS))
 def test_chooses_a_card_of_the_hand(student, name):
     """choose(view) returns one of the cards of view.hand."""
-    choice = student.auto_player.AutoPlayer("Bot").choose(make_view(student, name))
+    choice = student.pkg.auto_player.AutoPlayer("Bot").choose(make_view(student, name))
     hand = cards(VIEWS[name][0])
     expect_true(
         choice in hand,
@@ -81,18 +81,18 @@ def test_chooses_a_card_of_the_hand(student, name):
 def test_same_view_same_card(student, name):
     """The same view always gives the same card, asked twice or of another AutoPlayer."""
     view = make_view(student, name)
-    bot = student.auto_player.AutoPlayer("Bot")
+    bot = student.pkg.auto_player.AutoPlayer("Bot")
     first = bot.choose(view)
     expect_equal(bot.choose(view), first, f"{described(name)}, asked a second time")
-    other = student.auto_player.AutoPlayer("Other").choose(make_view(student, name))
+    other = student.pkg.auto_player.AutoPlayer("Other").choose(make_view(student, name))
     expect_equal(other, first, f"{described(name)}, asked of AutoPlayer('Other')")
 
 
 def test_no_card_to_play(student):
     """choose raises ValueError when the view's hand is empty."""
-    view = student.board.PlayerView(
+    view = student.pkg.board.PlayerView(
         hand=(), trump=member("Suit", "SPADES"), trump_card=None, table=(), stock_size=0,
         played=(), my_points=0, opponent_points=0,
     )
     with student.raises("ValueError"):
-        student.auto_player.AutoPlayer("Bot").choose(view)
+        student.pkg.auto_player.AutoPlayer("Bot").choose(view)

@@ -2,8 +2,7 @@
 
 import pytest
 
-from cardlab.judge.proxy import Handle, StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_true, member
+from cardlab.testing import Handle, StudentRaised, card, cards, expect_equal, expect_true, member
 
 pytestmark = pytest.mark.part("board")
 
@@ -58,8 +57,8 @@ def diamonds():
 
 def new_game(student, deck=SMALL_DECK, first=0):
     """Ann and Bob (players 0 and 1) on a new board with the deck given in notation."""
-    ann, bob = student.player.Player("Ann"), student.player.Player("Bob")
-    board = student.board.Board([ann, bob], student.deck.Deck(cards(deck)), first)
+    ann, bob = student.pkg.player.Player("Ann"), student.pkg.player.Player("Bob")
+    board = student.pkg.board.Board([ann, bob], student.pkg.deck.Deck(cards(deck)), first)
     return board, ann, bob
 
 
@@ -282,7 +281,7 @@ def test_view_for_a_stranger(student):
     """view_for raises ValueError for a player who is not on the board."""
     board, _, _ = new_game(student)
     with student.raises("ValueError"):
-        board.view_for(student.player.Player("Ann"))
+        board.view_for(student.pkg.player.Player("Ann"))
 
 
 CONSTRUCTION_ERRORS = {
@@ -301,16 +300,16 @@ CONSTRUCTION_ERRORS = {
 def test_bad_board(student, case):
     """Board(...) raises ValueError for wrong players, a wrong first, or a bad deck."""
     names, deck, first = CONSTRUCTION_ERRORS[case]
-    players = [student.player.Player(name) for name in names]
+    players = [student.pkg.player.Player(name) for name in names]
     with student.raises("ValueError"):
-        student.board.Board(players, student.deck.Deck(cards(deck)), first)
+        student.pkg.board.Board(players, student.pkg.deck.Deck(cards(deck)), first)
 
 
 def test_same_player_twice(student):
     """Board(...) raises ValueError when the same player is given twice."""
-    ann = student.player.Player("Ann")
+    ann = student.pkg.player.Player("Ann")
     with student.raises("ValueError"):
-        student.board.Board([ann, ann], student.deck.Deck(cards(SMALL_DECK)), 0)
+        student.pkg.board.Board([ann, ann], student.pkg.deck.Deck(cards(SMALL_DECK)), 0)
 
 
 def test_card_not_in_hand(student):
@@ -357,5 +356,5 @@ ROUND_WINNERS = [
                          ids=[f"{led}-{f}-{t}" for led, f, t, _ in ROUND_WINNERS])
 def test_round_winner(student, led, followed, trump, expected):
     """round_winner gives 1 (FOLLOWER) when the second card wins, else 0 (LEADER)."""
-    got = student.board.round_winner(card(led), card(followed), member("Suit", trump))
+    got = student.pkg.board.round_winner(card(led), card(followed), member("Suit", trump))
     expect_equal(got, expected, f"round_winner({led}, {followed}, Suit.{trump})")

@@ -47,7 +47,7 @@ def shown(text):
 
 def test_fields(student):
     """A card keeps the rank and suit it was made with."""
-    made = student.card.Card("Q", suit("S"))
+    made = student.pkg.card.Card("Q", suit("S"))
     expect_equal(made, card("QS"), "Card('Q', Suit.SPADES) (read back by rank and suit)")
     expect_equal(student.attr(made, "rank"), "Q", "Card('Q', Suit.SPADES).rank")
     expect_equal(student.attr(made, "suit"), suit("S"), "Card('Q', Suit.SPADES).suit")
@@ -95,7 +95,7 @@ def test_str(student, text, expected):
 )
 def test_from_notation(student, text, expected):
     """Card.from_notation reads a notation, ignoring case and surrounding whitespace."""
-    got = student.card.Card.from_notation(text)
+    got = student.pkg.card.Card.from_notation(text)
     expect_equal(got, card(expected), f"Card.from_notation({text!r})")
 
 
@@ -107,7 +107,7 @@ BAD_NOTATIONS = ["", "Q", "S", "1S", "10S", "QX", "SQ", "QSS", "Q S", "Queen of 
 def test_from_notation_rejects(student, text):
     """Card.from_notation raises ValueError for text that is not a card's notation."""
     with student.raises("ValueError"):
-        student.card.Card.from_notation(text)
+        student.pkg.card.Card.from_notation(text)
 
 
 @pytest.mark.weight(0.2)
@@ -115,7 +115,7 @@ def test_from_notation_rejects(student, text):
 def test_unknown_rank(student, rank):
     """Card(rank, suit) raises ValueError for a rank that is not in RANKS."""
     with student.raises("ValueError"):
-        student.card.Card(rank, suit("S"))
+        student.pkg.card.Card(rank, suit("S"))
 
 
 @pytest.mark.weight(0.25)
@@ -123,7 +123,7 @@ def test_unknown_rank(student, rank):
 def test_suit_must_be_a_suit(student, bad_suit):
     """Card(rank, suit) raises TypeError when suit is not a Suit."""
     with student.raises("TypeError"):
-        student.card.Card("Q", bad_suit)
+        student.pkg.card.Card("Q", bad_suit)
 
 
 @pytest.mark.weight(2)

@@ -31,14 +31,14 @@ def new_random(student, seed):
 
 def test_standard_order(student):
     """Deck.standard() holds the 40 cards suit by suit, each suit from the 2 to the Ace."""
-    deck = student.deck.Deck.standard()
+    deck = student.pkg.deck.Deck.standard()
     expect_equal(deck.cards, STANDARD, "Deck.standard().cards")
     expect_equal(len(deck), 40, "len(Deck.standard())")
 
 
 def test_standard_top_and_bottom(student):
     """A standard deck has the 2 of Spades on top and the Ace of Diamonds at the bottom."""
-    deck = student.deck.Deck.standard()
+    deck = student.pkg.deck.Deck.standard()
     expect_equal(deck.bottom, card("AD"), "Deck.standard().bottom")
     expect_equal(deck.draw(), card("2S"), "Deck.standard().draw()")
     expect_equal(len(deck), 39, "len(deck) after one draw from Deck.standard()")
@@ -46,16 +46,16 @@ def test_standard_top_and_bottom(student):
 
 def test_standard_gives_a_new_deck(student):
     """Each Deck.standard() is a new deck: drawing from one leaves the next one full."""
-    first = student.deck.Deck.standard()
+    first = student.pkg.deck.Deck.standard()
     first.draw()
     first.draw()
-    expect_equal(len(student.deck.Deck.standard()), 40, "len(Deck.standard()) after drawing "
+    expect_equal(len(student.pkg.deck.Deck.standard()), 40, "len(Deck.standard()) after drawing "
                  "from another standard deck")
 
 
 def test_keeps_given_order(student):
     """Deck(cards) keeps the cards in the order given, the first on top."""
-    deck = student.deck.Deck(cards("QS 7H AD 2C"))
+    deck = student.pkg.deck.Deck(cards("QS 7H AD 2C"))
     expect_equal(deck.cards, cards("QS 7H AD 2C"), "Deck([QS, 7H, AD, 2C]).cards")
     expect_equal(len(deck), 4, "len(Deck([QS, 7H, AD, 2C]))")
     expect_equal(deck.bottom, card("2C"), "Deck([QS, 7H, AD, 2C]).bottom")
@@ -64,7 +64,7 @@ def test_keeps_given_order(student):
 
 def test_draw_from_the_top(student):
     """draw() takes the top card; the bottom card is drawn last."""
-    deck = student.deck.Deck(cards("QS 7H AD"))
+    deck = student.pkg.deck.Deck(cards("QS 7H AD"))
     expect_equal(deck.draw(), card("QS"), "Deck([QS, 7H, AD]): first draw()")
     expect_equal(deck.cards, cards("7H AD"), "Deck([QS, 7H, AD]): cards after one draw()")
     expect_equal(deck.bottom, card("AD"), "Deck([QS, 7H, AD]): bottom after one draw()")
@@ -78,7 +78,7 @@ def test_draw_from_the_top(student):
 
 def test_draw_from_an_empty_deck(student):
     """draw() from an empty deck raises ValueError."""
-    deck = student.deck.Deck([])
+    deck = student.pkg.deck.Deck([])
     expect_equal(deck.is_empty, True, "Deck([]).is_empty")
     expect_equal(deck.bottom, None, "Deck([]).bottom")
     with student.raises("ValueError"):
@@ -87,7 +87,7 @@ def test_draw_from_an_empty_deck(student):
 
 def test_bottom_does_not_draw(student):
     """Reading bottom or cards leaves the deck as it was."""
-    deck = student.deck.Deck(cards("QS 7H"))
+    deck = student.pkg.deck.Deck(cards("QS 7H"))
     expect_equal(deck.bottom, card("7H"), "Deck([QS, 7H]).bottom")
     expect_equal(deck.cards, cards("QS 7H"), "Deck([QS, 7H]).cards")
     expect_equal(deck.bottom, card("7H"), "Deck([QS, 7H]).bottom, read a second time")
@@ -98,13 +98,13 @@ def test_bottom_does_not_draw(student):
 @pytest.mark.parametrize("seed", sorted(SHUFFLED))
 def test_shuffled_with_seed(student, seed):
     """Deck.shuffled(random.Random(seed)) gives the order of the contract's recipe."""
-    deck = student.deck.Deck.shuffled(new_random(student, seed))
+    deck = student.pkg.deck.Deck.shuffled(new_random(student, seed))
     expect_equal(deck.cards, cards(SHUFFLED[seed]), f"Deck.shuffled(random.Random({seed})).cards")
 
 
 def test_shuffled_is_repeatable(student):
     """Two generators with the same seed give the same deal; a full deck of 40 cards."""
-    first = student.deck.Deck.shuffled(new_random(student, 7)).cards
-    second = student.deck.Deck.shuffled(new_random(student, 7)).cards
+    first = student.pkg.deck.Deck.shuffled(new_random(student, 7)).cards
+    second = student.pkg.deck.Deck.shuffled(new_random(student, 7)).cards
     expect_equal(second, first, "Deck.shuffled(random.Random(7)).cards, made a second time")
     expect_equal(sorted(first), sorted(STANDARD), "the cards of Deck.shuffled(random.Random(7))")

@@ -2,15 +2,14 @@
 
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_true
+from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("player")
 
 
 def player_holding(student, name, hand):
     """A new player who took the cards of ``hand`` (notation, space-separated), in order."""
-    made = student.player.Player(name)
+    made = student.pkg.player.Player(name)
     for text in hand.split():
         made.take(card(text))
     return made
@@ -18,7 +17,7 @@ def player_holding(student, name, hand):
 
 def test_new_player(student):
     """A new player has its name, an empty hand, no won cards and 0 points."""
-    ann = student.player.Player("Ann")
+    ann = student.pkg.player.Player("Ann")
     expect_equal(ann.name, "Ann", "Player('Ann').name")
     expect_equal(ann.hand, [], "Player('Ann').hand")
     expect_equal(ann.won, [], "Player('Ann').won")
@@ -27,12 +26,14 @@ def test_new_player(student):
 
 def test_str_is_name(student):
     """str(player) is the player's name."""
-    expect_equal(student.builtin("str", student.player.Player("Bob")), "Bob", "str(Player('Bob'))")
+    expect_equal(
+        student.builtin("str", student.pkg.player.Player("Bob")), "Bob", "str(Player('Bob'))"
+    )
 
 
 def test_take_keeps_order(student):
     """take adds each card to the end of the hand."""
-    ann = student.player.Player("Ann")
+    ann = student.pkg.player.Player("Ann")
     ann.take(card("QS"))
     expect_equal(ann.hand, cards("QS"), "after take(QS): hand")
     ann.take(card("7H"))
@@ -83,7 +84,7 @@ def test_play_a_card_not_held(student):
         ann.play(card("AD"))
     expect_equal(ann.hand, cards("QS 7H"), "hand after the refused play(AD)")
     with student.raises("ValueError"):
-        student.player.Player("Bob").play(card("QS"))
+        student.pkg.player.Player("Bob").play(card("QS"))
 
 
 SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
@@ -111,7 +112,7 @@ def test_error_messages_name_card_and_player(student):
 
 def test_collect(student):
     """collect adds won cards to the pile in order and counts their points."""
-    ann = student.player.Player("Ann")
+    ann = student.pkg.player.Player("Ann")
     ann.collect(cards("AS 7S"))
     expect_equal(ann.won, cards("AS 7S"), "after collect([AS, 7S]): won")
     expect_equal(ann.points, 21, "after collect([AS, 7S]): points")
@@ -134,9 +135,9 @@ def test_collect_leaves_the_hand(student):
 @pytest.mark.weight(2)
 def test_hand_is_a_copy(student):
     """hand is a copy: a view the (provided) Board took before a move keeps its cards."""
-    ann, bob = student.player.Player("Ann"), student.player.Player("Bob")
-    deck = student.deck.Deck(cards("AS 2H 7C KD 3S QH JC 5H"))
-    board = student.board.Board([ann, bob], deck, 0)
+    ann, bob = student.pkg.player.Player("Ann"), student.pkg.player.Player("Bob")
+    deck = student.pkg.deck.Deck(cards("AS 2H 7C KD 3S QH JC 5H"))
+    board = student.pkg.board.Board([ann, bob], deck, 0)
     view = board.view_for(ann)
     board.play(card("3S"))
     expect_equal(

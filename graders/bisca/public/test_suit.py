@@ -23,7 +23,7 @@ def suit(name):
 
 def test_members_in_standard_order(student):
     """Suit has the four suits in standard order, each with its letter."""
-    got = student.builtin("list", student.suit.Suit)
+    got = student.builtin("list", student.pkg.suit.Suit)
     expect_equal(got, [suit(name) for name in SUIT_NAMES], "list(Suit)")
     for name, letter, _, _ in SUITS:
         expect_equal(student.attr(suit(name), "letter"), letter, f"Suit.{name}.letter")
@@ -58,7 +58,7 @@ def test_is_red(student, name, red):
 )
 def test_from_letter(student, letter, name):
     """Suit.from_letter finds the suit of a letter in either case."""
-    got = student.suit.Suit.from_letter(letter)
+    got = student.pkg.suit.Suit.from_letter(letter)
     expect_equal(got, suit(name), f"Suit.from_letter({letter!r})")
 
 
@@ -67,4 +67,4 @@ def test_from_letter(student, letter, name):
 def test_from_letter_rejects(student, letter):
     """Suit.from_letter raises ValueError for anything but one of the four letters."""
     with student.raises("ValueError"):
-        student.suit.Suit.from_letter(letter)
+        student.pkg.suit.Suit.from_letter(letter)

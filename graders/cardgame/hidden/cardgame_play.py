@@ -8,8 +8,7 @@ it did as actions (deals and plays), and replays those actions on the student's 
 import random
 from dataclasses import dataclass, field
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal, member, show
+from cardlab.testing import StudentRaised, expect_equal, member, show
 
 TRUMPS = ("HEARTS", "CLUBS", "DIAMONDS", "SPADES", None)
 SEATS = ("NORTH", "EAST", "SOUTH", "WEST")
@@ -104,10 +103,10 @@ def student_trick(student, ref, state):
     """
     canon = ref.canon
     players = {
-        seat: student.player.Player(canon(seat), student.hand.Hand(canon(cards)))
+        seat: student.pkg.player.Player(canon(seat), student.pkg.hand.Hand(canon(cards)))
         for seat, cards in state.hands.items()
     }
-    trick = student.trick.Trick(canon(state.leader), canon(trumps_of(ref, state.trumps)))
+    trick = student.pkg.trick.Trick(canon(state.leader), canon(trumps_of(ref, state.trumps)))
     for index, (seat, card) in enumerate(state.plays):
         try:
             trick.play(players[seat], canon(card))

@@ -9,8 +9,7 @@ from cardgame_setup import DECK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_never_equal
+from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_never_equal
 
 pytestmark = pytest.mark.part("cards")
 

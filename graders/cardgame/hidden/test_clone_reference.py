@@ -13,7 +13,7 @@ from cardgame_setup import clone_of
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
+from cardlab.testing import StudentRaised
 
 pytestmark = pytest.mark.part("cloning")
 

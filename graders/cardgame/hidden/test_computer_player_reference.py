@@ -10,8 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal
+from cardlab.testing import StudentRaised, card, expect_equal
 
 pytestmark = pytest.mark.part("computer-player")
 
@@ -33,7 +32,7 @@ def test_next_card_like_the_reference(student, ref, seed, trumps, hand_size, pla
     mine = ref.player.Player(seat, ref.hand.Hand(state.held(seat)))
     expected = ref.simple_computer_player.SimpleComputerPlayer(mine).next_card(trick)
     theirs, players = cardgame_play.student_trick(student, ref, state)
-    computer = student.simple_computer_player.SimpleComputerPlayer(players[seat])
+    computer = student.pkg.simple_computer_player.SimpleComputerPlayer(players[seat])
     call = f"{state.describe(ref)}\nSimpleComputerPlayer for {seat.name}: next_card(trick)"
     try:
         chosen = computer.next_card(theirs)
@@ -50,7 +49,7 @@ def ask_next_card(student, ref, state, trick):
     mine = ref.player.Player(seat, ref.hand.Hand(state.held(seat)))
     expected = ref.simple_computer_player.SimpleComputerPlayer(mine).next_card(trick)
     theirs, players = cardgame_play.student_trick(student, ref, state)
-    computer = student.simple_computer_player.SimpleComputerPlayer(players[seat])
+    computer = student.pkg.simple_computer_player.SimpleComputerPlayer(players[seat])
     call = f"{state.describe(ref)}\nSimpleComputerPlayer for {seat.name}: next_card(trick)"
     try:
         chosen = computer.next_card(theirs)
@@ -97,7 +96,7 @@ def test_strength_ranks_like_the_reference(student, ref, left, right, trumps):
     for text in (left, right):
         call = f"strength({text}, {trumps_text(trumps)})"
         try:
-            keys[text] = student.simple_computer_player.strength(card(text), ref.canon(suit))
+            keys[text] = student.pkg.simple_computer_player.strength(card(text), ref.canon(suit))
         except StudentRaised as error:
             raise AssertionError(f"{call} raised {error.type_name}: {error.message}") from None
     reference = {

@@ -8,8 +8,7 @@ clone is a game of the same variation. The audit is ``docs/instructors/promises.
 import pytest
 from cardgame_setup import DECK, make_player, seat, suit
 
-from cardlab.judge.proxy import Handle
-from cardlab.testing import card, cards, expect_equal, expect_true, show
+from cardlab.testing import Handle, card, cards, expect_equal, expect_true, show
 
 MOST_CARDS_PER_HASH = 2
 """The hash of the pair (suit, rank) gives 52 cards (almost surely) 52 values."""
@@ -32,7 +31,7 @@ def test_hash_spreads_the_deck(student):
 @pytest.mark.part("illegal-moves")
 def test_play_leaves_the_hand_to_the_game(student):
     """Trick.play adds the card to the trick and leaves it in the player's hand."""
-    trick = student.trick.Trick(seat("N"), suit("H"))
+    trick = student.pkg.trick.Trick(seat("N"), suit("H"))
     player = make_player(student, "N", "2H 3H KS")
     trick.play(player, card("3H"))
     call = "Trick(NORTH, trumps Hearts).play(NORTH holding 2H 3H KS, 3H)"

@@ -12,8 +12,7 @@ from cardgame_setup import ILLEGAL_MOVE
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal, show
+from cardlab.testing import StudentRaised, expect_equal, show
 
 pytestmark = pytest.mark.part("illegal-moves")
 

@@ -4,8 +4,7 @@ Cards are written in notation (``QH`` is the Queen of Hearts, ``10S`` the Ten of
 Spades); seats and suits by their first letter.
 """
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, member
+from cardlab.testing import StudentRaised, card, cards, member
 
 ILLEGAL_MOVE = "cardgame.illegal_move.IllegalMove"
 """The provided exception, by its qualified name: another class named IllegalMove is not it."""
@@ -34,7 +33,7 @@ def trumps_text(letter):
 
 def make_player(student, seat_letter, hand_text):
     """A Player in your code: ``Player(seat, Hand(cards))``."""
-    return student.player.Player(seat(seat_letter), student.hand.Hand(cards(hand_text)))
+    return student.pkg.player.Player(seat(seat_letter), student.pkg.hand.Hand(cards(hand_text)))
 
 
 def trick_so_far(student, trumps_letter, played_text):
@@ -43,7 +42,7 @@ def trick_so_far(student, trumps_letter, played_text):
     Returns:
         The trick and the letter of the seat that plays next.
     """
-    trick = student.trick.Trick(seat("N"), suit(trumps_letter))
+    trick = student.pkg.trick.Trick(seat("N"), suit(trumps_letter))
     letters = "NESW"
     for index, text in enumerate(played_text.split()):
         trick.play(make_player(student, letters[index], text), card(text))

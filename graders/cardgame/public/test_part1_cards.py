@@ -3,8 +3,7 @@
 import pytest
 from cardgame_setup import DECK
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card
+from cardlab.testing import StudentRaised, card
 
 pytestmark = pytest.mark.part("cards")
 

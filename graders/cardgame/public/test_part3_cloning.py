@@ -59,7 +59,7 @@ def expect_state(game, name, expected, moves):
 def test_valid_clone(student, scenario):
     """The original and its clone play on independently of each other."""
     before, original_moves, clone_moves, original_expected, clone_expected = scenario
-    game = student.variations.SingleHandWhist()
+    game = student.pkg.variations.SingleHandWhist()
     game.deal(cards(DECK))
     play_moves(game, before)
     twin = clone_of(student, game)

@@ -42,7 +42,7 @@ def test_simple_ai(student, case):
     """SimpleComputerPlayer.next_card chooses as the rules say."""
     trumps, played, hand, expected = case
     trick, who = trick_so_far(student, trumps, played)
-    computer = student.simple_computer_player.SimpleComputerPlayer(
+    computer = student.pkg.simple_computer_player.SimpleComputerPlayer(
         make_player(student, who, hand)
     )
     table = f"after {played}" if played else "leading"

@@ -7,7 +7,7 @@ instructor reads your code too, and may change the mark these indicators suggest
 
 import pytest
 
-from cardlab.course import style
+from cardlab.testing import style
 
 pytestmark = pytest.mark.part("style")
 

@@ -41,12 +41,14 @@ def reference_game(ref, seed: int):
 
 def student_game(student, seed: int):
     """The same game made of your classes, in the worker."""
-    players = [student.dealer.Dealer("North", student.builtin("Random", seat_seed(seed, 0)))]
+    players = [student.pkg.dealer.Dealer("North", student.builtin("Random", seat_seed(seed, 0)))]
     players += [
-        student.player.Player(SEAT_NAMES[seat], student.builtin("Random", seat_seed(seed, seat)))
+        student.pkg.player.Player(
+            SEAT_NAMES[seat], student.builtin("Random", seat_seed(seed, seat))
+        )
         for seat in (1, 2, 3)
     ]
-    return student.game.Hearts(players)
+    return student.pkg.game.Hearts(players)
 
 
 def situations(ref, seeds, every: int = 5):

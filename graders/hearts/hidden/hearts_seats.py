@@ -26,9 +26,7 @@ import random
 
 from hearts_games import SEAT_NAMES, notation, seat_seed
 
-from cardlab.judge.proxy import StudentRaised, ToldRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
+from cardlab.testing import StudentRaised, ToldRaised, Value, show
 
 
 class Illegal(AssertionError):
@@ -161,7 +159,7 @@ def judged_game(student, ref, seed: int, seat: int):
             kind = ref.dealer.Dealer if index == 0 else ref.player.Player
             players.append(kind(name, rng))
             continue
-        handle = student.player.Player(name, student.builtin("Random", seat_seed(seed, index)))
+        handle = student.pkg.player.Player(name, student.builtin("Random", seat_seed(seed, index)))
         kind = your_dealer_seat if index == 0 else your_seat
         players.append(kind(name, rng, student, handle))
     return ref.game.Hearts(players)

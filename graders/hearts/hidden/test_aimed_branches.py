@@ -81,7 +81,7 @@ def test_a_card_of_a_wrong_rank_or_suit_like_the_reference(student, ref, pair):
     expect_like_reference(
         f"Card({rank!r}, {_shown(suit)})",
         expected,
-        lambda: student.card.Card(rank, member("Suit", suit[1]) if is_suit else suit),
+        lambda: student.pkg.card.Card(rank, member("Suit", suit[1]) if is_suit else suit),
     )
 
 
@@ -108,7 +108,7 @@ def test_reading_a_notation_like_the_reference(student, ref, text):
     """Card.from_notation on notations right and wrong: the card, or ValueError."""
     expected = reference_outcome(lambda: ref.canon(ref.card.Card.from_notation(text)), ValueError)
     expect_like_reference(
-        f"Card.from_notation({text!r})", expected, lambda: student.card.Card.from_notation(text)
+        f"Card.from_notation({text!r})", expected, lambda: student.pkg.card.Card.from_notation(text)
     )
 
 
@@ -141,7 +141,7 @@ def test_legal_plays_refused_like_the_reference(student, ref, seed, size, broken
             f"legal_plays([{' '.join(hand)}], [{' '.join(trick)}], hearts_broken={broken}, "
             f"first_trick={first})",
             reference_outcome(reference_plays, ValueError),
-            lambda hand=hand, trick=trick, first=first: student.rules.legal_plays(
+            lambda hand=hand, trick=trick, first=first: student.pkg.rules.legal_plays(
                 cards(" ".join(hand)), cards(" ".join(trick)), broken, first
             ),
         )
@@ -161,7 +161,7 @@ def test_the_winner_of_a_short_trick_like_the_reference(student, ref, deal):
         expect_like_reference(
             f"trick_winner([{' '.join(trick)}])",
             expected,
-            functools.partial(student.rules.trick_winner, cards(" ".join(trick))),
+            functools.partial(student.pkg.rules.trick_winner, cards(" ".join(trick))),
         )
 
 
@@ -186,7 +186,7 @@ def test_cards_dealt_twice_like_the_reference(student, ref, seed, first, second,
         more = [*more, more[0]]
     model = ref.player.Player("East", random.Random(0))
     model.take_cards([ref.card.Card.from_notation(t) for t in held])
-    player = student.player.Player("East", student.builtin("Random", 0))
+    player = student.pkg.player.Player("East", student.builtin("Random", 0))
     player.take_cards(cards(" ".join(held)))
     call = f"take_cards([{' '.join(held)}]), then take_cards([{' '.join(more)}])"
     expected = reference_outcome(
@@ -206,7 +206,7 @@ def _players(student, ref, seed, dealers):
         module = "dealer" if seat in dealers else "player"
         if student is not None:
             rng = student.builtin("Random", seed)
-            mine.append(getattr(getattr(student, module), kind)(name, rng))
+            mine.append(getattr(getattr(student.pkg, module), kind)(name, rng))
         theirs.append(getattr(getattr(ref, module), kind)(name, random.Random(seed)))
     return mine, theirs
 
@@ -272,7 +272,7 @@ def test_seating_players_like_the_reference(student, ref, seeds):
         expect_like_reference(
             f"Hearts(players of seats {chosen}, Dealers at {list(dealers)}).to_play",
             expected,
-            functools.partial(_to_play, student.game.Hearts, [mine[i] for i in chosen]),
+            functools.partial(_to_play, student.pkg.game.Hearts, [mine[i] for i in chosen]),
         )
 
 
@@ -288,7 +288,7 @@ def test_a_short_game_to_its_end_like_the_reference(student, ref, seed, limit):
     end the events, to_play None, winners(), and play_turn() and legal_plays() refused."""
     mine, theirs = _players(student, ref, seed, dealers=(0,))
     model = ref.game.Hearts(theirs, limit)
-    game = student.game.Hearts(mine, limit)
+    game = student.pkg.game.Hearts(mine, limit)
     call = f"Hearts(players, {limit}) of seeded players"
     expect_like_reference(
         f"{call}: winners() before the end",
@@ -328,7 +328,7 @@ def test_refused_plays_like_the_reference(student, ref, seed):
     hold): ValueError, and the game unchanged."""
     mine, theirs = _players(student, ref, seed, dealers=(0,))
     model = ref.game.Hearts(theirs)
-    game = student.game.Hearts(mine)
+    game = student.pkg.game.Hearts(mine)
     played = 0
     for turn in REFUSAL_TURNS:
         for _ in range(turn - played):
@@ -382,7 +382,7 @@ def test_a_heart_refused_on_the_first_trick_like_the_reference(student, ref, sta
     while it holds another card: ValueError, as the reference."""
     seed, turn, text = _void_on_the_first_trick(ref, start)
     mine, theirs = _players(student, ref, seed, dealers=(0,))
-    model, game = ref.game.Hearts(theirs), student.game.Hearts(mine)
+    model, game = ref.game.Hearts(theirs), student.pkg.game.Hearts(mine)
     for _ in range(turn):
         model.play_turn()
         game.play_turn()

@@ -44,28 +44,30 @@ def test_suit_letter_and_symbol(student, ref, letter):
 def test_suit_from_letter(student, letter):
     """Suit.from_letter reads a suit's letter in either case."""
     expected = member("Suit", SUITS[letter.upper()])
-    expect_equal(student.card.Suit.from_letter(letter), expected, f"Suit.from_letter({letter!r})")
+    expect_equal(
+        student.pkg.card.Suit.from_letter(letter), expected, f"Suit.from_letter({letter!r})"
+    )
 
 
 @pytest.mark.parametrize("letter", ["X", "", "CD", "♠", "1"])
 def test_suit_from_letter_refuses(student, letter):
     """Suit.from_letter refuses what is not a suit's letter with ValueError."""
     with student.raises("ValueError"):
-        student.card.Suit.from_letter(letter)
+        student.pkg.card.Suit.from_letter(letter)
 
 
 @pytest.mark.parametrize("rank", ["1", "11", "q", "T", "", "QS"])
 def test_constructor_refuses_a_bad_rank(student, rank):
     """Card(rank, suit) with a rank not in RANKS raises ValueError."""
     with student.raises("ValueError"):
-        student.card.Card(rank, member("Suit", "SPADES"))
+        student.pkg.card.Card(rank, member("Suit", "SPADES"))
 
 
 @pytest.mark.parametrize("suit", ["S", None, 3])
 def test_constructor_refuses_a_suit_that_is_not_a_suit(student, suit):
     """Card(rank, suit) with a suit that is not a Suit raises TypeError."""
     with student.raises("TypeError"):
-        student.card.Card("Q", suit)
+        student.pkg.card.Card("Q", suit)
 
 
 NOT_CARDS = {"the text 'QS'": "QS", "the number 10": 10, "None": None}
@@ -80,7 +82,7 @@ def test_a_card_and_a_non_card_are_not_equal(student, label):
 def test_equal_cards_are_equal_and_hash_alike(student):
     """Two cards made apart from the same rank and suit are == and hash alike."""
     for text in ("QS", "10H", "2C"):
-        made = student.card.Card(text[:-1], member("Suit", SUITS[text[-1]]))
+        made = student.pkg.card.Card(text[:-1], member("Suit", SUITS[text[-1]]))
         expect_equal(student.builtin("eq", made, card(text)), True, f"{text} == {text}")
         same = student.builtin("hash", made) == student.builtin("hash", card(text))
         expect_true(same, f"hash of two {text} cards differ")
@@ -100,17 +102,19 @@ def test_penalty_points_of_every_card(student, ref):
     for text in DECK:
         rank, letter = text[:-1], text[-1]
         expected = ref.card.penalty_points(rank, ref.card.Suit(letter))
-        got = student.card.penalty_points(rank, member("Suit", SUITS[letter]))
+        got = student.pkg.card.penalty_points(rank, member("Suit", SUITS[letter]))
         expect_equal(got, expected, f"penalty_points({rank!r}, Suit.{SUITS[letter]})")
 
 
 def test_full_deck_gives_a_new_list_each_time(student, ref):
     """full_deck() gives a list, as its contract says, and a new one at every call."""
-    kept = student.call_kept(student.card.full_deck)
+    kept = student.call_kept(student.pkg.card.full_deck)
     if kept.type_name != "list":
         raise AssertionError(
             f"full_deck() gave a {kept.type_name}, where its contract says a list: return a list"
         )
     student.method(kept, "clear")
     expected = ref.canon(ref.card.full_deck())
-    expect_equal(student.card.full_deck(), expected, "full_deck() after clearing an earlier one")
+    expect_equal(
+        student.pkg.card.full_deck(), expected, "full_deck() after clearing an earlier one"
+    )

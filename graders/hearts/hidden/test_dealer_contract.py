@@ -17,8 +17,8 @@ ORDER = {text: i for i, text in enumerate(DECK)}
 @pytest.mark.parametrize("dealer_seat", [0, 3])
 def test_a_second_deal_starts_every_hand_anew(student, dealer_seat):
     """After a hand played in part, a deal leaves each player its 13 new cards, nothing taken."""
-    dealer = student.dealer.Dealer("North", student.builtin("Random", 0))
-    others = [student.player.Player(n, student.builtin("Random", 0)) for n in ("E", "S", "W")]
+    dealer = student.pkg.dealer.Dealer("North", student.builtin("Random", 0))
+    others = [student.pkg.player.Player(n, student.builtin("Random", 0)) for n in ("E", "S", "W")]
     players = [*others]
     players.insert(dealer_seat, dealer)
     dealer.deal(cards(" ".join(DECK)), players)

@@ -12,8 +12,7 @@ import hearts_games
 import pytest
 from hearts_games import SEAT_NAMES, seat_seed
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal, expect_true
+from cardlab.testing import StudentRaised, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("game")
 
@@ -27,7 +26,7 @@ def players(student, seed, kinds="DPPP"):
     """Your players for seat kinds: D a Dealer, P a Player, in seat order."""
     made = []
     for seat, kind in enumerate(kinds):
-        cls = student.dealer.Dealer if kind == "D" else student.player.Player
+        cls = student.pkg.dealer.Dealer if kind == "D" else student.pkg.player.Player
         made.append(cls(SEAT_NAMES[seat % 4], student.builtin("Random", seat_seed(seed, seat))))
     return made
 
@@ -36,14 +35,14 @@ def players(student, seed, kinds="DPPP"):
 def test_refused_tables(student, kinds):
     """Hearts refuses with ValueError anything but four players of whom one is a Dealer."""
     with student.raises("ValueError"):
-        student.game.Hearts(players(student, 3, kinds))
+        student.pkg.game.Hearts(players(student, 3, kinds))
 
 
 def test_the_same_player_twice_is_refused(student):
     """Hearts refuses with ValueError four seats that hold one player twice."""
     dealer, east, south, _ = players(student, 4)
     with student.raises("ValueError"):
-        student.game.Hearts([dealer, east, south, east])
+        student.pkg.game.Hearts([dealer, east, south, east])
 
 
 @pytest.mark.parametrize("dealer_seat", [0, 1, 3])
@@ -52,7 +51,7 @@ def test_players_and_dealer_seat(student, seeds, dealer_seat):
     seed = seeds.seed("hearts", "seats", dealer_seat)
     kinds = "".join("D" if seat == dealer_seat else "P" for seat in range(4))
     given = players(student, seed, kinds)
-    game = student.game.Hearts(given)
+    game = student.pkg.game.Hearts(given)
     expect_equal(game.dealer_seat, dealer_seat, f"dealer_seat with the Dealer at {dealer_seat}")
     shown = game.players
     expect_equal(len(shown), 4, "len(players)")
@@ -76,7 +75,7 @@ def test_a_game_dealt_from_another_seat(student, ref, seeds, dealer_seat):
     ]
     expected = list(ref.game.Hearts(made).play_game())
     got = hearts_games.events_from(
-        ref, student.game.Hearts(players(student, seed, kinds)).play_game()
+        ref, student.pkg.game.Hearts(players(student, seed, kinds)).play_game()
     )
     label = f"seeded game with the Dealer at seat {dealer_seat}"
     for index, (mine, theirs) in enumerate(zip(got, expected, strict=False)):
@@ -154,7 +153,7 @@ def compare_limited_game(student, ref, seed, limit, label):
     """A whole game with ``limit``, event by event against the reference."""
     model = _fresh_reference(ref, seed, limit)
     expected = list(model.play_game())
-    game = student.game.Hearts(players(student, seed), limit)
+    game = student.pkg.game.Hearts(players(student, seed), limit)
     try:
         values = game.play_game()
     except StudentRaised as error:

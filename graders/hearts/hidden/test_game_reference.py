@@ -8,9 +8,7 @@ difference is shown with the events before it.
 import hearts_games
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import StudentRaised, WorkerFailure, expect_equal
 
 pytestmark = pytest.mark.part("game")
 

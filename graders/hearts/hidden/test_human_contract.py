@@ -15,8 +15,7 @@ import re
 import hearts_games
 import pytest
 
-from cardlab.testing import expect_equal, expect_true
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("console")
 
@@ -42,7 +41,7 @@ def situations_with_refusals(ref, seeds, count):
 
 
 def choose(student, hand, trick, broken, first, typed):
-    human = student.human.Human("South", student.builtin("Random", 0))
+    human = student.pkg.human.Human("South", student.builtin("Random", 0))
     human.take_cards([Value("Card", c.notation) for c in hand])
     return student.console(
         human.choose,
@@ -55,7 +54,7 @@ def choose(student, hand, trick, broken, first, typed):
 def test_human_is_a_player_named_as_given(student):
     """Human('South', rng) is named South, is_human is True, and keeps the generator given."""
     rng = student.builtin("Random", 3)
-    human = student.human.Human("South", rng)
+    human = student.pkg.human.Human("South", rng)
     expect_equal(human.name, "South", "Human('South', rng).name")
     expect_equal(human.is_human, True, "Human('South', rng).is_human")
     expect_equal(student.builtin("is", human.rng, rng), True, "Human('South', rng).rng is rng")

@@ -11,8 +11,7 @@ import hearts_games
 import pytest
 from hearts_games import DECK
 
-from cardlab.testing import card, cards, expect_equal, expect_true
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("player")
 
@@ -28,7 +27,7 @@ def situation_value(hand, trick, broken, first):
 def test_name_generator_and_is_human(student):
     """A Player keeps its name and the very generator it was given; is_human is False."""
     rng = student.builtin("Random", 590)
-    player = student.player.Player("West", rng)
+    player = student.pkg.player.Player("West", rng)
     expect_equal(player.name, "West", "Player('West', rng).name")
     expect_equal(
         student.builtin("is", player.rng, rng), True, "Player('West', rng).rng is the rng given"
@@ -41,7 +40,7 @@ def test_has_card_for_every_card(student, ref, seeds):
     deck = [c.notation for c in ref.card.full_deck()]
     random.Random(seeds.seed("hearts", "has_card")).shuffle(deck)
     held = deck[:13]
-    player = student.player.Player("North", student.builtin("Random", 0))
+    player = student.pkg.player.Player("North", student.builtin("Random", 0))
     player.take_cards(cards(" ".join(held)))
     for text in DECK:
         expect_equal(
@@ -58,7 +57,7 @@ def test_has_card_for_every_card(student, ref, seeds):
 )
 def test_a_refused_deal_adds_nothing(student, holding, dealt):
     """take_cards with a card held or dealt twice raises ValueError and adds nothing."""
-    player = student.player.Player("North", student.builtin("Random", 0))
+    player = student.pkg.player.Player("North", student.builtin("Random", 0))
     player.take_cards(cards(holding))
     before = player.hand
     with student.raises("ValueError"):
@@ -72,7 +71,7 @@ def test_choose_leaves_the_hand(student, ref, seeds):
     for number, (hand, trick, broken, first) in enumerate(
         hearts_games.situations(ref, games, every=7)
     ):
-        player = student.player.Player("East", student.builtin("Random", number))
+        player = student.pkg.player.Player("East", student.builtin("Random", number))
         player.take_cards(cards(hearts_games.notation(hand)))
         got = player.choose(situation_value(hand, trick, broken, first))
         legal = ref.canon(ref.rules.legal_plays(hand, trick, broken, first))
@@ -103,7 +102,7 @@ def test_take_cards_from_any_iterable(student, ref, seeds):
     deck = [c.notation for c in ref.card.full_deck()]
     random.Random(seeds.seed("hearts", "iterable")).shuffle(deck)
     dealt = deck[:13]
-    player = student.player.Player("South", student.builtin("Random", 0))
+    player = student.pkg.player.Player("South", student.builtin("Random", 0))
     player.take_cards(student.builtin("iter", cards(" ".join(dealt))))
     expected = ref.canon(ref.rules.sorted_cards([ref.card.Card.from_notation(c) for c in dealt]))
     expect_equal(player.hand, expected, f"hand after take_cards(iter([{' '.join(dealt)}]))")

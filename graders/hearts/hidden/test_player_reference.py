@@ -5,8 +5,7 @@ import random
 import hearts_games
 import pytest
 
-from cardlab.testing import cards, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, cards, expect_equal
 
 pytestmark = pytest.mark.part("player")
 
@@ -25,7 +24,7 @@ def test_choose_like_the_reference(student, ref, seeds):
         model = ref.player.Player("East", random.Random(seed))
         model.take_cards(hand)
         expected = ref.canon(model.choose(ref.player.Situation(hand, trick, broken, first)))
-        player = student.player.Player("East", student.builtin("Random", seed))
+        player = student.pkg.player.Player("East", student.builtin("Random", seed))
         player.take_cards(cards(hearts_games.notation(hand)))
         got = player.choose(situation_value(hand, trick, broken, first))
         expect_equal(got, expected, f"choose(hand [{hearts_games.notation(hand)}], trick "
@@ -40,7 +39,7 @@ def test_hand_and_taken_over_a_hand(student, ref, seeds):
     random.Random(seeds.seed("hearts", "hand")).shuffle(deck)
     hand, pile = deck[:13], deck[13:33]
     model = ref.player.Player("West", random.Random(0))
-    player = student.player.Player("West", student.builtin("Random", 0))
+    player = student.pkg.player.Player("West", student.builtin("Random", 0))
     model.take_cards(hand)
     player.take_cards(cards(hearts_games.notation(hand)))
     dealt = hearts_games.notation(hand)

@@ -30,9 +30,9 @@ def compare_legal(student, ref, hand, trick, broken, first):
         expected = ref.canon(ref.rules.legal_plays(hand, trick, broken, first))
     except ValueError:
         with student.raises("ValueError"):
-            student.rules.legal_plays(*args)
+            student.pkg.rules.legal_plays(*args)
         return
-    expect_equal(student.rules.legal_plays(*args), expected, call)
+    expect_equal(student.pkg.rules.legal_plays(*args), expected, call)
 
 
 @pytest.mark.weight(4)
@@ -95,7 +95,7 @@ def test_trick_winner(student, ref, trick, same_suit):
         trick = [c[:-1] + trick[0][-1] for c in trick]
         trick = list(dict.fromkeys(trick))
     expected = ref.rules.trick_winner(ref_cards(ref, trick))
-    expect_equal(student.rules.trick_winner(cards(" ".join(trick))), expected,
+    expect_equal(student.pkg.rules.trick_winner(cards(" ".join(trick))), expected,
                  f"trick_winner([{' '.join(trick)}])")
 
 
@@ -107,7 +107,7 @@ def test_hand_scores(student, ref, cuts):
     a, b, c = cuts
     taken = [a, b - a, c - b, 26 - c]
     expected = list(ref.rules.hand_scores(taken))
-    expect_equal(student.rules.hand_scores(taken), expected, f"hand_scores({taken})")
+    expect_equal(student.pkg.rules.hand_scores(taken), expected, f"hand_scores({taken})")
 
 
 @pytest.mark.weight(2)
@@ -116,7 +116,7 @@ def test_hand_scores_moon_and_near_misses(student, ref):
     for taken in ([26, 0, 0, 0], [0, 26, 0, 0], [0, 0, 26, 0], [0, 0, 0, 26], [13, 13, 0, 0],
                   [25, 1, 0, 0], [0, 13, 0, 13], [1, 25, 0, 0], [0, 0, 12, 14]):
         expected = list(ref.rules.hand_scores(taken))
-        expect_equal(student.rules.hand_scores(taken), expected, f"hand_scores({taken})")
+        expect_equal(student.pkg.rules.hand_scores(taken), expected, f"hand_scores({taken})")
 
 
 @pytest.mark.parametrize("total", [98, 99, 100, 101])
@@ -126,4 +126,4 @@ def test_game_over_around_the_limit(student, ref, total):
         totals = [0, 0, 0, 0]
         totals[seat] = total
         expected = ref.rules.is_game_over(totals)
-        expect_equal(student.rules.is_game_over(totals), expected, f"is_game_over({totals})")
+        expect_equal(student.pkg.rules.is_game_over(totals), expected, f"is_game_over({totals})")

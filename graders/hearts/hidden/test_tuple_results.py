@@ -18,7 +18,7 @@ MADE_PLAYER = "Player('North', Random(7)), then take_cards([2C, QS, 5H]), collec
 
 def player_with_cards(student):
     """A player holding three cards who has taken two."""
-    player = student.player.Player("North", student.builtin("Random", 7))
+    player = student.pkg.player.Player("North", student.builtin("Random", 7))
     player.take_cards(cards("2C QS 5H"))
     player.collect(cards("3D 4D"))
     return player
@@ -47,9 +47,9 @@ def game_after_one_card(student):
     """A game dealt by a Dealer at North, after the first card of the first trick."""
     made = []
     for seat in range(4):
-        cls = student.dealer.Dealer if seat == 0 else student.player.Player
+        cls = student.pkg.dealer.Dealer if seat == 0 else student.pkg.player.Player
         made.append(cls(SEAT_NAMES[seat], student.builtin("Random", seat + 1)))
-    game = student.game.Hearts(made)
+    game = student.pkg.game.Hearts(made)
     game.play_turn()
     return game
 
@@ -80,7 +80,7 @@ def test_game_events_are_a_copy(student):
 @pytest.mark.part("rules")
 def test_rules_give_tuples(student):
     """sorted_cards, legal_plays and hand_scores return tuples."""
-    rules = student.rules
+    rules = student.pkg.rules
     hand = cards("QS 2C 5H 3D")
     expect_tuple_result(student, rules.sorted_cards, hand, call="sorted_cards([QS, 2C, 5H, 3D])")
     expect_tuple_result(

@@ -21,7 +21,7 @@ def shown(text):
 @pytest.mark.parametrize(("text", "strength", "points"), CARDS)
 def test_card_fields(student, text, strength, points):
     """A card keeps its rank and suit, and knows its strength and penalty points."""
-    made = student.card.Card(text[:-1], member("Suit", SUITS[text[-1]]))
+    made = student.pkg.card.Card(text[:-1], member("Suit", SUITS[text[-1]]))
     expect_equal(made, card(text), f"{shown(text)} (read back by rank and suit)")
     expect_equal(student.attr(made, "strength"), strength, f"{shown(text)}.strength")
     expect_equal(student.attr(made, "points"), points, f"{shown(text)}.points")
@@ -32,20 +32,22 @@ def test_card_fields(student, text, strength, points):
 def test_from_notation(student, text):
     """Card.from_notation reads a notation, whatever its case and spaces."""
     expected = card(text.strip().upper())
-    expect_equal(student.card.Card.from_notation(text), expected, f"Card.from_notation({text!r})")
+    expect_equal(
+        student.pkg.card.Card.from_notation(text), expected, f"Card.from_notation({text!r})"
+    )
 
 
 @pytest.mark.parametrize("text", ["", "1S", "QX", "11H", "Q"])
 def test_bad_notation(student, text):
     """Card.from_notation refuses what is not a card with ValueError."""
     with student.raises("ValueError"):
-        student.card.Card.from_notation(text)
+        student.pkg.card.Card.from_notation(text)
 
 
 def test_full_deck(student):
     """full_deck() gives the 52 cards suit by suit (C, D, S, H), each from 2 to Ace."""
     expected = [card(rank + letter) for letter in "CDSH" for rank in RANKS]
-    expect_equal(student.card.full_deck(), expected, "full_deck()")
+    expect_equal(student.pkg.card.full_deck(), expected, "full_deck()")
 
 
 def test_str(student):

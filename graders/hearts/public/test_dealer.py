@@ -17,15 +17,15 @@ def test_shuffled_deck(student, seed):
     """shuffled_deck() is full_deck() shuffled with the dealer's rng.shuffle."""
     expected = list(DECK)
     random.Random(seed).shuffle(expected)
-    dealer = student.dealer.Dealer("North", student.builtin("Random", seed))
+    dealer = student.pkg.dealer.Dealer("North", student.builtin("Random", seed))
     expect_equal(dealer.shuffled_deck(), cards(" ".join(expected)),
                  f"Dealer('North', Random({seed})).shuffled_deck()")
 
 
 def test_deal_one_card_at_a_time(student):
     """Card i of the deck goes to player i % 4; everyone holds 13 (their hands sorted)."""
-    dealer = student.dealer.Dealer("North", student.builtin("Random", 0))
-    others = [student.player.Player(n, student.builtin("Random", 0)) for n in ("E", "S", "W")]
+    dealer = student.pkg.dealer.Dealer("North", student.builtin("Random", 0))
+    others = [student.pkg.player.Player(n, student.builtin("Random", 0)) for n in ("E", "S", "W")]
     players = [*others, dealer]
     dealer.deal(cards(" ".join(DECK)), players)
     for position, player in enumerate(players):
@@ -37,7 +37,7 @@ def test_deal_one_card_at_a_time(student):
 
 def test_deal_needs_13_cards_each(student):
     """A deck of the wrong size is refused with ValueError."""
-    dealer = student.dealer.Dealer("North", student.builtin("Random", 0))
-    others = [student.player.Player(n, student.builtin("Random", 0)) for n in ("E", "S", "W")]
+    dealer = student.pkg.dealer.Dealer("North", student.builtin("Random", 0))
+    others = [student.pkg.player.Player(n, student.builtin("Random", 0)) for n in ("E", "S", "W")]
     with student.raises("ValueError"):
         dealer.deal(cards(" ".join(DECK[:48])), [dealer, *others])

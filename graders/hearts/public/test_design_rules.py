@@ -9,7 +9,7 @@ import ast
 
 import pytest
 
-from cardlab.course import design, style
+from cardlab.testing import design, style
 
 RULES = {
     "encapsulation": (

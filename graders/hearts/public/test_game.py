@@ -2,17 +2,16 @@
 
 import pytest
 
-from cardlab.testing import card, cards, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal
 
 pytestmark = pytest.mark.part("game")
 
 def new_game(student, seed=11):
     """A game where North deals with Random(seed) and the others have Random(seed + seat)."""
-    players = [student.dealer.Dealer("North", student.builtin("Random", seed))]
-    players += [student.player.Player(name, student.builtin("Random", seed + seat))
+    players = [student.pkg.dealer.Dealer("North", student.builtin("Random", seed))]
+    players += [student.pkg.player.Player(name, student.builtin("Random", seed + seat))
                 for seat, name in ((1, "East"), (2, "South"), (3, "West"))]
-    return student.game.Hearts(players)
+    return student.pkg.game.Hearts(players)
 
 
 def test_first_hand_is_dealt_and_the_two_of_clubs_leads(student):

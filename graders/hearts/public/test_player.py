@@ -2,14 +2,13 @@
 
 import pytest
 
-from cardlab.testing import card, cards, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal
 
 pytestmark = pytest.mark.part("player")
 
 
 def holding(student, text, seed=0):
-    player = student.player.Player("North", student.builtin("Random", seed))
+    player = student.pkg.player.Player("North", student.builtin("Random", seed))
     player.take_cards(cards(text))
     return player
 

@@ -19,10 +19,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import Procedure, Step, card, expect_conformant, expect_equal
-from cardlab.worker.codec import Value
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import (
+    Procedure,
+    Step,
+    StudentRaised,
+    Value,
+    WorkerFailure,
+    card,
+    expect_conformant,
+    expect_equal,
+)
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -270,8 +276,10 @@ def set_up(student, position: Position, seed: int):
     piles = [
         Value("LaydownPile", f"{n}:{cards}") for n, cards in enumerate(position.piles, start=1)
     ]
-    table = student.table.Table(Value("DrawPile", position.stock), piles)
-    computer = student.computer_player.ComputerPlayer("Computer", student.builtin("Random", seed))
+    table = student.pkg.table.Table(Value("DrawPile", position.stock), piles)
+    computer = student.pkg.computer_player.ComputerPlayer(
+        "Computer", student.builtin("Random", seed)
+    )
     hand = computer.hand
     for text in position.hand.split():
         hand.add(card(text))
@@ -291,7 +299,7 @@ def play_turn(student, position: Position, seed: int) -> tuple[list[str], list, 
     )
     try:
         table, computer = set_up(student, position, seed)
-        computer.take_turn(table, student.player.Player("You"))
+        computer.take_turn(table, student.pkg.player.Player("You"))
         moves = [move.text for move in table.moves]
         return moves, [pile.cards for pile in table.piles], computer.hand.cards
     except StudentRaised as error:

@@ -18,13 +18,13 @@ from kings_corner_console import compare_runs, run_reference, typed_text
 from kings_corner_turns import CORNERS, DECK, FAMILIES, make_position
 
 from cardlab.testing import (
+    Value,
     card,
     cards,
     expect_equal,
     expect_like_reference,
     reference_outcome,
 )
-from cardlab.worker.codec import Value
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -95,7 +95,7 @@ def test_a_wrong_rank_or_suit_like_the_reference(student, ref, fields):
     rank, suit = fields
     expected = reference_outcome(lambda: ref.canon(ref.card.Card(rank, suit)), ValueError)
     expect_like_reference(
-        f"Card({rank!r}, {suit!r})", expected, lambda: student.card.Card(rank, suit)
+        f"Card({rank!r}, {suit!r})", expected, lambda: student.pkg.card.Card(rank, suit)
     )
 
 
@@ -125,7 +125,7 @@ def test_a_pile_number_like_the_reference(student, ref, number):
     expect_like_reference(
         f"LaydownPile({number}).number",
         expected,
-        lambda: student.attr(student.piles.LaydownPile(number), "number"),
+        lambda: student.attr(student.pkg.piles.LaydownPile(number), "number"),
     )
 
 
@@ -136,7 +136,7 @@ def test_drawing_past_the_last_card_like_the_reference(student, ref, stock):
     """DrawPile(cards).draw() until it is empty, then once more: IllegalMove."""
     text = " ".join(stock)
     ref_pile = ref.piles.DrawPile(_ref_cards(ref, text))
-    pile = student.piles.DrawPile(cards(text))
+    pile = student.pkg.piles.DrawPile(cards(text))
     for count in range(1, len(stock) + 2):
         expected = reference_outcome(
             functools.partial(_drawn, ref, ref_pile), ref.piles.IllegalMove
@@ -155,7 +155,9 @@ def test_reading_a_move_like_the_reference(student, ref, text):
     """Move.from_notation on notations of each kind, with right and wrong word counts."""
     expected = reference_outcome(lambda: ref.canon(ref.table.Move.from_notation(text)), ValueError)
     expect_like_reference(
-        f"Move.from_notation({text!r})", expected, lambda: student.table.Move.from_notation(text)
+        f"Move.from_notation({text!r})",
+        expected,
+        lambda: student.pkg.table.Move.from_notation(text),
     )
 
 
@@ -179,7 +181,7 @@ def test_a_table_of_given_piles_like_the_reference(student, ref, numbers):
         expected,
         lambda: [
             student.attr(p, "number")
-            for p in student.table.Table(Value("DrawPile", ""), laid).piles
+            for p in student.pkg.table.Table(Value("DrawPile", ""), laid).piles
         ],
     )
 
@@ -195,7 +197,7 @@ def test_asking_for_a_pile_like_the_reference(student, ref, number):
     expect_like_reference(
         f"Table().pile({number}).number",
         expected,
-        lambda: student.attr(student.table.Table().pile(number), "number"),
+        lambda: student.attr(student.pkg.table.Table().pile(number), "number"),
     )
 
 
@@ -217,11 +219,11 @@ def test_lays_checked_and_applied_like_the_reference(student, ref, family, seed,
         ],
     )
     ref_hand = ref.piles.PlayerHand(_ref_cards(ref, position.hand))
-    table = student.table.Table(
+    table = student.pkg.table.Table(
         Value("DrawPile", position.stock),
         [Value("LaydownPile", f"{n}:{text}") for n, text in enumerate(position.piles, start=1)],
     )
-    hand = student.piles.PlayerHand(cards(position.hand))
+    hand = student.pkg.piles.PlayerHand(cards(position.hand))
     held = position.hand.split()
     lays = [*lays, (held[0], 1)] if held else lays
     start = f"the hand {position.hand} on:\n{position.describe()}\nthen "
@@ -263,7 +265,7 @@ def _applied(ref, table, hand, move):
 def test_the_winner_line_like_the_reference(student, ref, totals):
     """winner_line(human, computer) for tied totals and for others, in even shares."""
     expect_equal(
-        student.game.winner_line(*totals),
+        student.pkg.game.winner_line(*totals),
         ref.game.winner_line(*totals),
         f"winner_line{totals}",
     )
@@ -279,7 +281,7 @@ def test_a_person_who_only_draws(student, ref, game_seed, script_seed):
         ref, argv, script_seed, bad_share=0.0, answers=("maybe", "n"), lay_share=0.0
     )
     run = student.console(
-        student.game.main, argv, stdin=typed_text(reference.typed), seconds=SECONDS
+        student.pkg.game.main, argv, stdin=typed_text(reference.typed), seconds=SECONDS
     )
     call = (
         f"main({argv!r}) with {len(reference.typed)} lines typed by a person who only "
@@ -329,8 +331,8 @@ def _move_like_the_reference(student, ref, moved, onto):
     ref_onto = (
         ref_moved if onto is None else ref.piles.LaydownPile(onto[0], _ref_cards(ref, onto[1]))
     )
-    mine = student.piles.LaydownPile(moved[0], cards(moved[1]))
-    my_onto = mine if onto is None else student.piles.LaydownPile(onto[0], cards(onto[1]))
+    mine = student.pkg.piles.LaydownPile(moved[0], cards(moved[1]))
+    my_onto = mine if onto is None else student.pkg.piles.LaydownPile(onto[0], cards(onto[1]))
     shown = f"pile = LaydownPile({moved[0]}, [{moved[1]}]); pile.move_onto("
     shown += "pile)" if onto is None else f"LaydownPile({onto[0]}, [{onto[1]}]))"
     expected = reference_outcome(lambda: ref_moved.move_onto(ref_onto), ref.piles.IllegalMove)

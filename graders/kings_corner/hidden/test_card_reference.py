@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal, expect_never_equal
+from cardlab.testing import StudentRaised, card, expect_equal, expect_never_equal
 
 pytestmark = pytest.mark.part("card")
 
@@ -40,10 +39,10 @@ def test_from_notation_like_the_reference(student, ref, text):
         expected = ref.canon(ref.card.Card.from_notation(text))
     except ValueError:
         with student.raises("ValueError"):
-            student.card.Card.from_notation(text)
+            student.pkg.card.Card.from_notation(text)
         return
     try:
-        got = student.card.Card.from_notation(text)
+        got = student.pkg.card.Card.from_notation(text)
     except StudentRaised as error:
         raise AssertionError(
             f"{call}\n  expected: {expected!r}\n  got:      raised "
@@ -59,7 +58,9 @@ def test_can_follow_like_the_reference(student, ref, lower, upper):
     Card = ref.card.Card.from_notation
     expected = ref.card.can_follow(Card(lower), Card(upper))
     expect_equal(
-        student.card.can_follow(card(lower), card(upper)), expected, f"can_follow({lower}, {upper})"
+        student.pkg.card.can_follow(card(lower), card(upper)),
+        expected,
+        f"can_follow({lower}, {upper})",
     )
 
 
@@ -75,7 +76,7 @@ def test_can_follow_on_every_red_and_black_neighbour(student, ref):
             lower = RANKS[index - 1] + suit
             expected = ref.card.can_follow(Card(lower), Card(upper))
             expect_equal(
-                student.card.can_follow(card(lower), card(upper)),
+                student.pkg.card.can_follow(card(lower), card(upper)),
                 expected,
                 f"can_follow({lower}, {upper})",
             )
@@ -141,7 +142,7 @@ def test_the_constructor_refuses_a_bad_rank_or_suit(student, rank, suit):
     known_rank = isinstance(rank, str) and len(rank) == 1 and rank in RANKS
     wrong = suit if known_rank else rank
     try:
-        student.card.Card(rank, suit)
+        student.pkg.card.Card(rank, suit)
     except StudentRaised as error:
         if not error.is_a("ValueError"):
             raise AssertionError(

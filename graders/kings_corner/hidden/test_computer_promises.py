@@ -34,7 +34,7 @@ def test_step_functions_change_nothing(student, ref, family, seed):
     before = [piles_and_draw_pile(table), hand.cards]
     for name in STEPS:
         args = (table,) if name == "pile_moves" else (table, hand)
-        getattr(student.computer_player, name)(*args)
+        getattr(student.pkg.computer_player, name)(*args)
         expect_equal(
             [piles_and_draw_pile(table), hand.cards],
             before,
@@ -51,7 +51,7 @@ def test_the_computer_turn_prints_nothing(student, ref, family, seed):
     position = make_position(family, seed, ref)
     table = make_table(student, position.piles, position.stock)
     computer = make_computer(student, position.hand, seed)
-    run = student.console(computer.take_turn, table, student.player.Player("You"), seconds=5)
+    run = student.console(computer.take_turn, table, student.pkg.player.Player("You"), seconds=5)
     call = f"ComputerPlayer.take_turn(table, opponent) on this position ({family}, seed {seed}):"
     if run.raised is not None:
         raise AssertionError(f"{call}\n{position.describe()}\n  the turn raised {run.raised}")
@@ -65,7 +65,7 @@ def test_a_computer_made_without_rng_plays_by_the_steps(student, ref, seed):
     """ComputerPlayer("Computer") with no rng (a new random.Random()) plays a turn by the steps."""
     position = make_position("kings_in_hand", seed, ref)
     table = make_table(student, position.piles, position.stock)
-    computer = student.computer_player.ComputerPlayer("Computer")
+    computer = student.pkg.computer_player.ComputerPlayer("Computer")
     held = computer.hand
     for text in position.hand.split():
         held.add(card(text))
@@ -73,7 +73,7 @@ def test_a_computer_made_without_rng_plays_by_the_steps(student, ref, seed):
         f"ComputerPlayer('Computer').take_turn(table, opponent) on this position "
         f"(kings_in_hand, seed {seed}):\n{position.describe()}"
     )
-    run = student.console(computer.take_turn, table, student.player.Player("You"), seconds=5)
+    run = student.console(computer.take_turn, table, student.pkg.player.Player("You"), seconds=5)
     if run.raised is not None:
         raise AssertionError(f"{context}\n  the turn raised {run.raised}")
     moves = [move.text for move in table.moves]

@@ -21,7 +21,7 @@ def play(student, ref, game_seed, script_seed, **script):
     argv = ["--seed", str(game_seed)]
     reference = run_reference(ref, argv, script_seed, **script)
     run = student.console(
-        student.game.main, argv, stdin=typed_text(reference.typed), seconds=SECONDS
+        student.pkg.game.main, argv, stdin=typed_text(reference.typed), seconds=SECONDS
     )
     call = (
         f"main({argv!r}) with {len(reference.typed)} lines typed by a script "

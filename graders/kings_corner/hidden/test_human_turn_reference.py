@@ -54,7 +54,7 @@ def test_turns_like_the_reference(student, ref, family, seed, ending, after):
     )
 
     student_table = make_table(student, position.piles, position.stock)
-    student_human = student.human_player.HumanPlayer("You")
+    student_human = student.pkg.human_player.HumanPlayer("You")
     held = student_human.hand
     for text in position.hand.split():
         held.add(card(text))

@@ -38,7 +38,7 @@ def run_both(student, ref, game_seed, script_seed, **script):
     argv = ["--seed", str(game_seed)]
     reference = run_reference(ref, argv, script_seed, **script)
     run = student.console(
-        student.game.main, argv, stdin=typed_text(reference.typed), seconds=SECONDS
+        student.pkg.game.main, argv, stdin=typed_text(reference.typed), seconds=SECONDS
     )
     lines = len(reference.typed)
     call = f"main({argv!r}) with {lines} lines typed by a script (seed {script_seed})"
@@ -84,7 +84,7 @@ def test_the_input_ending_prints_game_abandoned(student, ref, game_seed, script_
 )
 def test_options_like_argparse(student, argv, status):
     """--help stops with SystemExit status 0; wrong options with status 2."""
-    run = student.console(student.game.main, argv, stdin="q\n", seconds=5)
+    run = student.console(student.pkg.game.main, argv, stdin="q\n", seconds=5)
     raised = "nothing" if run.raised is None else f"{run.raised.type_name} {run.raised.message!r}"
     ok = run.raised is not None and run.raised.is_a("SystemExit")
     expect_true(

@@ -24,9 +24,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import StudentRaised, Value, card, expect_equal
 
 NAMES = ("first", "second")
 
@@ -54,9 +52,9 @@ def machine(student, ref, through_table: bool):
             self.ref_hands = [ref.piles.PlayerHand() for _ in NAMES]
             self.ref_table = ref.table.Table(self.ref_draw)
             self.ref_draw.deal(*self.ref_hands, self.ref_table.piles[:4])
-            self.draw = student.piles.DrawPile.shuffled(student.builtin("Random", seed))
-            self.hands = [student.piles.PlayerHand([]) for _ in NAMES]
-            self.table = student.table.Table(self.draw)
+            self.draw = student.pkg.piles.DrawPile.shuffled(student.builtin("Random", seed))
+            self.hands = [student.pkg.piles.PlayerHand([]) for _ in NAMES]
+            self.table = student.pkg.table.Table(self.draw)
             self.piles = self.table.piles
             self.draw.deal(*self.hands, self.piles[:4])
 

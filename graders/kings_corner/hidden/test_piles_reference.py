@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import cards, expect_equal
+from cardlab.testing import StudentRaised, cards, expect_equal
 
 ALL_CARDS = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 
@@ -19,7 +18,7 @@ ALL_CARDS = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
 def test_shuffled_like_the_reference(student, ref, seed):
     """DrawPile.shuffled(random.Random(seed)).cards is the reference's, for any seed."""
     expected = ref.canon(ref.piles.DrawPile.shuffled(random.Random(seed)).cards)
-    got = student.piles.DrawPile.shuffled(student.builtin("Random", seed)).cards
+    got = student.pkg.piles.DrawPile.shuffled(student.builtin("Random", seed)).cards
     expect_equal(got, expected, f"DrawPile.shuffled(random.Random({seed})).cards")
 
 
@@ -33,7 +32,7 @@ def test_sorted_hand_like_the_reference(student, ref, hand):
         ref.piles.PlayerHand([ref.card.Card.from_notation(t) for t in hand]).sorted_cards
     )
     expect_equal(
-        student.piles.PlayerHand(cards(text)).sorted_cards,
+        student.pkg.piles.PlayerHand(cards(text)).sorted_cards,
         expected,
         f"PlayerHand([{text}]).sorted_cards",
     )
@@ -48,11 +47,11 @@ def test_pile_lines_like_the_reference(student, ref, seed):
     ref_draw = ref.piles.DrawPile.shuffled(rng)
     ref_table = ref.table.Table(ref_draw)
     ref_draw.deal(ref.piles.PlayerHand(), ref.piles.PlayerHand(), ref_table.piles[:4])
-    draw = student.piles.DrawPile.shuffled(student.builtin("Random", seed))
-    table = student.table.Table(draw)
-    draw.deal(student.piles.PlayerHand([]), student.piles.PlayerHand([]), table.piles[:4])
+    draw = student.pkg.piles.DrawPile.shuffled(student.builtin("Random", seed))
+    table = student.pkg.table.Table(draw)
+    draw.deal(student.pkg.piles.PlayerHand([]), student.pkg.piles.PlayerHand([]), table.piles[:4])
     expect_equal(
-        student.table.pile_lines(table),
+        student.pkg.table.pile_lines(table),
         ref.table.pile_lines(ref_table),
         f"pile_lines(table) after dealing DrawPile.shuffled(random.Random({seed}))",
     )
@@ -65,7 +64,7 @@ def _ref_cards(ref, text):
 @pytest.mark.part("piles")
 def test_iterating_a_pile_walks_a_copy(student, ref):
     """iter(pile) walks a copy: cards added or removed afterwards do not change it."""
-    pile = student.piles.CardPile(cards("2C 3D 4H"))
+    pile = student.pkg.piles.CardPile(cards("2C 3D 4H"))
     walk = student.builtin("iter", pile)
     pile.add(cards("5S")[0])
     pile.remove(cards("2C")[0])
@@ -80,7 +79,7 @@ def test_iterating_a_pile_walks_a_copy(student, ref):
 @pytest.mark.parametrize("taken", ["2C", "3D", "4H"])
 def test_remove_returns_the_card(student, ref, taken):
     """CardPile.remove returns the card taken out; the others keep their order."""
-    pile = student.piles.CardPile(cards("2C 3D 4H"))
+    pile = student.pkg.piles.CardPile(cards("2C 3D 4H"))
     call = f"CardPile([2C, 3D, 4H]).remove({taken})"
     expect_equal(pile.remove(cards(taken)[0]), ref.canon(_ref_cards(ref, taken)[0]), call)
     rest = " ".join(t for t in ("2C", "3D", "4H") if t != taken)
@@ -96,7 +95,7 @@ def test_str_like_the_reference(student, ref, pile, kind):
     text = " ".join(pile)
     expected = str(getattr(ref.piles, kind)(_ref_cards(ref, text)))
     expect_equal(
-        student.builtin("str", getattr(student.piles, kind)(cards(text))),
+        student.builtin("str", getattr(student.pkg.piles, kind)(cards(text))),
         expected,
         f"str({kind}([{text}]))",
     )
@@ -110,7 +109,7 @@ REFUSED_LAYS = [(1, "9H", "9C"), (3, "KD", "QD"), (5, "", "QS"), (8, "", "2H"), 
 @pytest.mark.parametrize(("number", "text", "refused"), REFUSED_LAYS)
 def test_a_refused_lay_names_the_card_and_the_pile(student, number, text, refused):
     """LaydownPile.lay raises IllegalMove whose message names the card and the pile."""
-    pile = student.piles.LaydownPile(number, cards(text))
+    pile = student.pkg.piles.LaydownPile(number, cards(text))
     call = f"LaydownPile({number}, [{text}]).lay({refused})"
     try:
         pile.lay(cards(refused)[0])
@@ -137,7 +136,7 @@ def test_move_notation_and_str_like_the_reference(student, ref, kind, args):
     """Move.notation and str(move) are the reference's for lays, pile moves and draws."""
     ref_args = tuple(ref.card.Card.from_notation(a) if isinstance(a, str) else a for a in args)
     expected = getattr(ref.table.Move, kind)(*ref_args).notation
-    move = getattr(student.table.Move, kind)(
+    move = getattr(student.pkg.table.Move, kind)(
         *(cards(a)[0] if isinstance(a, str) else a for a in args))
     call = f"Move.{kind}({', '.join(map(str, args))})"
     expect_equal(student.attr(move, "notation"), expected, f"{call}.notation")
@@ -154,10 +153,10 @@ def test_move_from_notation_like_the_reference(student, ref, text):
         expected = ref.canon(ref.table.Move.from_notation(text))
     except ValueError:
         with student.raises("ValueError"):
-            student.table.Move.from_notation(text)
+            student.pkg.table.Move.from_notation(text)
         return
     try:
-        got = student.table.Move.from_notation(text)
+        got = student.pkg.table.Move.from_notation(text)
     except StudentRaised as error:
         raise AssertionError(
             f"{call}\n  expected: {expected!r}\n  got:      raised {error.type_name}: "
@@ -171,15 +170,15 @@ def test_move_from_notation_like_the_reference(student, ref, text):
                                      [1, 2, 3, 4, 5, 6, 7, 8, 1]], ids=repr)
 def test_table_refuses_piles_not_numbered_1_to_8(student, numbers):
     """Table(piles=...) raises ValueError unless the piles are numbered 1 to 8 in order."""
-    piles = [student.piles.LaydownPile(number) for number in numbers]
+    piles = [student.pkg.piles.LaydownPile(number) for number in numbers]
     with student.raises("ValueError"):
-        student.table.Table(student.piles.DrawPile([]), piles)
+        student.pkg.table.Table(student.pkg.piles.DrawPile([]), piles)
 
 
 @pytest.mark.part("table")
 def test_table_pile_finds_piles_1_to_8_and_refuses_others(student):
     """Table.pile(n) is the pile numbered n for 1 to 8; 0, 9, -1 and "1" raise IllegalMove."""
-    table = student.table.Table()
+    table = student.pkg.table.Table()
     for number in range(1, 9):
         expect_equal(table.pile(number).number, number, f"Table().pile({number}).number")
     for wrong in (0, 9, -1, "1"):
@@ -192,9 +191,9 @@ def _dealt(student, ref, seed):
     ref_draw = ref.piles.DrawPile.shuffled(random.Random(seed))
     ref_table, ref_hand = ref.table.Table(ref_draw), ref.piles.PlayerHand()
     ref_draw.deal(ref_hand, ref.piles.PlayerHand(), ref_table.piles[:4])
-    draw = student.piles.DrawPile.shuffled(student.builtin("Random", seed))
-    table, hand = student.table.Table(draw), student.piles.PlayerHand([])
-    draw.deal(hand, student.piles.PlayerHand([]), table.piles[:4])
+    draw = student.pkg.piles.DrawPile.shuffled(student.builtin("Random", seed))
+    table, hand = student.pkg.table.Table(draw), student.pkg.piles.PlayerHand([])
+    draw.deal(hand, student.pkg.piles.PlayerHand([]), table.piles[:4])
     return table, hand, ref_table, ref_hand
 
 
@@ -238,6 +237,6 @@ def test_is_legal_and_apply_like_the_reference(student, ref, seed, picks):
         table.apply(hand, move)
         done.append(move.notation)
         call = f"the table {where}, then apply(hand, {move.notation!r})"
-        expect_equal(student.table.pile_lines(table), ref.table.pile_lines(ref_table), call)
+        expect_equal(student.pkg.table.pile_lines(table), ref.table.pile_lines(ref_table), call)
         expect_equal(hand.cards, ref.canon(ref_hand.cards), f"hand.cards after {call}")
         expect_equal(table.moves, ref.canon(ref_table.moves), f"table.moves after {call}")

@@ -25,7 +25,7 @@ def test_str_of_a_player_is_its_name(student, name):
 
 def test_the_hand_is_one_object(student):
     """player.hand is the same object before and after cards are added and penalty() read."""
-    player = student.player.Player("Ann")
+    player = student.pkg.player.Player("Ann")
     hand = player.hand
     for card in cards("KH 7C"):
         hand.add(card)
@@ -35,6 +35,6 @@ def test_the_hand_is_one_object(student):
 
 def test_the_base_class_does_not_play(student):
     """Player(name).take_turn(table, opponent) raises NotImplementedError."""
-    player = student.player.Player("Ann")
+    player = student.pkg.player.Player("Ann")
     with student.raises("NotImplementedError"):
-        player.take_turn(make_table(student, EXAMPLE, "2C"), student.player.Player("Bob"))
+        player.take_turn(make_table(student, EXAMPLE, "2C"), student.pkg.player.Player("Bob"))

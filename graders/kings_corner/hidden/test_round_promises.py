@@ -39,13 +39,13 @@ ROUNDS = 2
 def test_two_turns_without_a_move_end_the_round(student, typed):
     """A person's turn without a move, then the computer's: a stalemate, one command asked."""
     table = make_table(student, STUCK, "")
-    human = student.human_player.HumanPlayer("You")
+    human = student.pkg.human_player.HumanPlayer("You")
     held = human.hand
     for card in cards("8H 3C"):
         held.add(card)
     computer = make_computer(student, "4C 6D 7H")
     stdin = "".join(f"{line}\n" for line in [*typed, "D", "D"])
-    run = student.console(student.game.play_round, table, human, computer, stdin=stdin)
+    run = student.console(student.pkg.game.play_round, table, human, computer, stdin=stdin)
     call = (
         f"play_round(table, you, computer) on a table where nobody can move and the draw "
         f"pile is empty, typing {typed!r} then more D lines"
@@ -113,9 +113,9 @@ def test_each_computer_move_is_announced_in_a_line(student, ref, seed):
     """Game.play_round of two computers: who deals, then a line for each computer move."""
     expected = reference_announced(ref, seed)
     rng = student.builtin("Random", seed)
-    you = student.computer_player.ComputerPlayer("You", student.builtin("Random", seed + 1))
-    computer = student.computer_player.ComputerPlayer("Computer", rng)
-    game = student.game.Game(you, computer, rng)
+    you = student.pkg.computer_player.ComputerPlayer("You", student.builtin("Random", seed + 1))
+    computer = student.pkg.computer_player.ComputerPlayer("Computer", rng)
+    game = student.pkg.game.Game(you, computer, rng)
     call = (
         f"Game(ComputerPlayer('You', random.Random({seed + 1})), "
         f"ComputerPlayer('Computer', rng), rng) with rng = random.Random({seed})"
@@ -147,8 +147,8 @@ def test_winner_and_penalty_lines_like_the_reference(student, ref, human, comput
     label = "Penalty points in this game"
     expect_equal(
         [
-            student.game.winner_line(human, computer),
-            student.game.penalty_line(label, human, computer),
+            student.pkg.game.winner_line(human, computer),
+            student.pkg.game.penalty_line(label, human, computer),
         ],
         [ref.game.winner_line(human, computer), ref.game.penalty_line(label, human, computer)],
         f"[winner_line({human}, {computer}), penalty_line({label!r}, {human}, {computer})]",

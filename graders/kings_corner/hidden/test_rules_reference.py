@@ -48,9 +48,9 @@ def test_games_like_the_reference(student, ref, seed, games):
     """Every round of seeded games: the dealer, the round's penalties and the totals."""
     expected = reference_games(ref, seed, games)
     rng = student.builtin("Random", seed)
-    you = student.computer_player.ComputerPlayer("You", student.builtin("Random", seed + 1))
-    computer = student.computer_player.ComputerPlayer("Computer", rng)
-    game = student.game.Game(you, computer, rng)
+    you = student.pkg.computer_player.ComputerPlayer("You", student.builtin("Random", seed + 1))
+    computer = student.pkg.computer_player.ComputerPlayer("Computer", rng)
+    game = student.pkg.game.Game(you, computer, rng)
     call = (
         f"Game(ComputerPlayer('You', random.Random({seed + 1})), "
         f"ComputerPlayer('Computer', rng), rng) with rng = random.Random({seed})"
@@ -101,7 +101,7 @@ def test_rounds_like_the_reference(student, ref, family, seed, stock):
     first = make_computer(student, position.hand, seed)
     second = make_computer(student, second_hand, seed + 1)
     got = [
-        student.game.play_round(student_table, first, second),
+        student.pkg.game.play_round(student_table, first, second),
         [first.hand.cards, second.hand.cards],
         [p.cards for p in student_table.piles],
     ]
@@ -118,12 +118,12 @@ def test_rounds_like_the_reference(student, ref, family, seed, stock):
 def test_winner_and_game_over_like_the_reference(student, ref, human, computer):
     """game_winner and is_game_over agree with the reference on any totals."""
     expect_equal(
-        student.game.game_winner(human, computer),
+        student.pkg.game.game_winner(human, computer),
         ref.game.game_winner(human, computer),
         f"game_winner({human}, {computer})",
     )
     expect_equal(
-        student.game.is_game_over([human, computer]),
+        student.pkg.game.is_game_over([human, computer]),
         ref.game.is_game_over([human, computer]),
         f"is_game_over([{human}, {computer}])",
     )
@@ -136,7 +136,7 @@ def test_every_card_penalty(student, ref):
             text = rank + suit
             expected = ref.player.card_penalty(ref.card.Card.from_notation(text))
             expect_equal(
-                student.player.card_penalty(ref.canon(ref.card.Card.from_notation(text))),
+                student.pkg.player.card_penalty(ref.canon(ref.card.Card.from_notation(text))),
                 expected,
                 f"card_penalty({text})",
             )

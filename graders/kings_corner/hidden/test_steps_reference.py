@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from kings_corner_setup import make_hand, make_table
 from kings_corner_turns import FAMILIES, make_position, reference_state
 
-from cardlab.testing import expect_equal
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import WorkerFailure, expect_equal
 
 pytestmark = pytest.mark.part("ai-steps")
 
@@ -43,7 +42,9 @@ def _compare_steps(student, ref, position):
         takes_hand = name != "pile_moves"
         ref_args = (state.table, state.hand) if takes_hand else (state.table,)
         expected = sorted(ref.canon(getattr(ref.computer_player, name)(*ref_args)))
-        got = getattr(student.computer_player, name)(*((table, hand) if takes_hand else (table,)))
+        got = getattr(student.pkg.computer_player, name)(
+            *((table, hand) if takes_hand else (table,))
+        )
         call = (
             f"{name}(table{', hand' if takes_hand else ''}) on this position "
             f"({family}, seed {seed}):\n{position.describe()}"

@@ -9,8 +9,7 @@ it, and a move of a kind that is none of ``LAY``, ``MOVE`` and ``DRAW``, with an
 import pytest
 from kings_corner_setup import EXAMPLE, make_hand, make_table
 
-from cardlab.testing import expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, expect_equal
 
 pytestmark = pytest.mark.part("table")
 
@@ -21,11 +20,11 @@ HAND = "KC QS TH 9D 6D 2S"
 def test_a_lay_of_a_card_not_held_is_refused(student, lay):
     """apply(hand, a lay of a card not held) raises IllegalMove and changes nothing."""
     table, hand = make_table(student, EXAMPLE, "2C 4S"), make_hand(student, HAND)
-    before = [student.table.pile_lines(table), hand.cards, table.moves]
+    before = [student.pkg.table.pile_lines(table), hand.cards, table.moves]
     with student.raises("IllegalMove"):
         table.apply(hand, Value("Move", lay))
     expect_equal(
-        [student.table.pile_lines(table), hand.cards, table.moves],
+        [student.pkg.table.pile_lines(table), hand.cards, table.moves],
         before,
         f"after apply(hand, {lay!r}) with the hand {HAND} on the course's example: "
         "[pile_lines(table), hand.cards, table.moves], as before",
@@ -36,11 +35,11 @@ def test_a_lay_of_a_card_not_held_is_refused(student, lay):
 def test_a_move_of_no_known_kind_is_refused(student, kind):
     """apply(hand, Move(kind)) with a kind not L, M or D raises IllegalMove, changes nothing."""
     table, hand = make_table(student, EXAMPLE, "2C 4S"), make_hand(student, HAND)
-    before = [student.table.pile_lines(table), hand.cards, table.moves]
+    before = [student.pkg.table.pile_lines(table), hand.cards, table.moves]
     with student.raises("IllegalMove"):
-        table.apply(hand, student.call_kept(student.table.Move, kind))
+        table.apply(hand, student.call_kept(student.pkg.table.Move, kind))
     expect_equal(
-        [student.table.pile_lines(table), hand.cards, table.moves],
+        [student.pkg.table.pile_lines(table), hand.cards, table.moves],
         before,
         f"after apply(hand, Move({kind!r})) on the course's example: "
         "[pile_lines(table), hand.cards, table.moves], as before",
@@ -52,6 +51,6 @@ def test_str_of_a_table_is_its_pile_lines(student):
     table = make_table(student, EXAMPLE, "2C")
     expect_equal(
         student.builtin("str", table),
-        "\n".join(student.table.pile_lines(table)),
+        "\n".join(student.pkg.table.pile_lines(table)),
         "str(table) on the course's example, against '\\n'.join(pile_lines(table))",
     )

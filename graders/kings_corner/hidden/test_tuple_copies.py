@@ -14,9 +14,9 @@ from cardlab.testing import card, cards, expect_copy, expect_tuple
 @pytest.mark.part("piles")
 def test_piles_give_tuples(student):
     """CardPile.cards and PlayerHand.sorted_cards are tuples."""
-    pile = student.piles.CardPile(cards("KS QH"))
+    pile = student.pkg.piles.CardPile(cards("KS QH"))
     expect_tuple(student, pile, "cards", "pile", "CardPile([KS, QH])")
-    hand = student.piles.PlayerHand(cards("4S KC 9H"))
+    hand = student.pkg.piles.PlayerHand(cards("4S KC 9H"))
     made = "PlayerHand([4S, KC, 9H])"
     for name in ("cards", "sorted_cards"):
         expect_tuple(student, hand, name, "hand", made)
@@ -25,9 +25,9 @@ def test_piles_give_tuples(student):
 @pytest.mark.part("piles")
 def test_pile_cards_is_a_copy(student):
     """Changing what CardPile.cards gave leaves the pile as it was."""
-    pile = student.piles.CardPile(cards("KS QH"))
+    pile = student.pkg.piles.CardPile(cards("KS QH"))
     expect_copy(student, pile, "cards", "pile", "CardPile([KS, QH])")
-    hand = student.piles.PlayerHand(cards("4S KC 9H"))
+    hand = student.pkg.piles.PlayerHand(cards("4S KC 9H"))
     expect_copy(student, hand, "cards", "hand", "PlayerHand([4S, KC, 9H])")
 
 
@@ -36,8 +36,8 @@ MADE_TABLE = "Table(DrawPile([2C, 3C])), then table.draw(PlayerHand([4S]))"
 
 def table_after_a_draw(student):
     """A table with one move recorded: a draw."""
-    table = student.table.Table(student.piles.DrawPile(cards("2C 3C")))
-    table.draw(student.piles.PlayerHand([card("4S")]))
+    table = student.pkg.table.Table(student.pkg.piles.DrawPile(cards("2C 3C")))
+    table.draw(student.pkg.piles.PlayerHand([card("4S")]))
     return table
 
 

@@ -23,7 +23,7 @@ HAND = "KC QS TH 9D 6D 2S"
 def run_turn(student, typed, stock="2C 4S"):
     """Your ``HumanPlayer("You").take_turn`` on the course's example, with ``typed`` lines."""
     table = make_table(student, EXAMPLE, stock)
-    human = student.human_player.HumanPlayer("You")
+    human = student.pkg.human_player.HumanPlayer("You")
     held = human.hand
     for card in cards(HAND):
         held.add(card)

@@ -6,8 +6,7 @@ A table is written as eight strings, pile 1 first, each the pile's cards bottom 
 ``DrawPile(cards)`` and ``Table(draw_pile, piles)``.
 """
 
-from cardlab.testing import card
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card
 
 EXAMPLE = ("8S 7H 6C 5D", "AD", "JD TC", "6H 5S 4D 3S", "KH", "KS QH JS TD 9S", "", "")
 """The piles of the course's example prompt, pile 1 first."""
@@ -25,17 +24,19 @@ def describe_table(piles, hand, stock) -> str:
 def make_table(student, piles, stock=""):
     """``Table(DrawPile(stock), [LaydownPile(1, ...), ..., LaydownPile(8, ...)])``."""
     laid = [Value("LaydownPile", f"{n}:{cards}") for n, cards in enumerate(piles, start=1)]
-    return student.table.Table(Value("DrawPile", stock), laid)
+    return student.pkg.table.Table(Value("DrawPile", stock), laid)
 
 
 def make_hand(student, text):
     """``PlayerHand(cards)``."""
-    return student.piles.PlayerHand([card(t) for t in text.split()])
+    return student.pkg.piles.PlayerHand([card(t) for t in text.split()])
 
 
 def make_computer(student, hand, seed=0):
     """``ComputerPlayer("Computer", random.Random(seed))`` holding the cards of ``hand``."""
-    computer = student.computer_player.ComputerPlayer("Computer", student.builtin("Random", seed))
+    computer = student.pkg.computer_player.ComputerPlayer(
+        "Computer", student.builtin("Random", seed)
+    )
     held = computer.hand
     for text in hand.split():
         held.add(card(text))

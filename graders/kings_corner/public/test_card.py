@@ -26,7 +26,7 @@ FOLLOWS = [
 
 def test_fields_and_value(student):
     """Card(rank, suit) keeps its rank and suit; value runs from 1 (Ace) to 13 (King)."""
-    made = student.card.Card("T", "C")
+    made = student.pkg.card.Card("T", "C")
     expect_equal(made, card("TC"), "Card('T', 'C') (read back by rank and suit)")
     for number, rank in enumerate(RANKS, start=1):
         expect_equal(student.attr(card(rank + "S"), "value"), number, f"Card('{rank}', 'S').value")
@@ -53,14 +53,16 @@ def test_kings(student):
 def test_from_notation_in_either_case(student, text):
     """from_notation reads rank then suit in either case, around spaces."""
     expected = card(text.strip().upper())
-    expect_equal(student.card.Card.from_notation(text), expected, f"Card.from_notation({text!r})")
+    expect_equal(
+        student.pkg.card.Card.from_notation(text), expected, f"Card.from_notation({text!r})"
+    )
 
 
 @pytest.mark.parametrize("text", ["1X", "K", "", "10H", "7HH", "ZS", "7Z"])
 def test_from_notation_refuses_what_is_not_a_card(student, text):
     """Text that is not two characters, a rank then a suit, raises ValueError."""
     with student.raises("ValueError"):
-        student.card.Card.from_notation(text)
+        student.pkg.card.Card.from_notation(text)
 
 
 def test_notation_and_str(student):
@@ -78,7 +80,7 @@ def test_equality_and_hashing(student):
         student.builtin("eq", card("7H"), card("7D")), False, "Card('7','H') == Card('7','D')"
     )
     same = student.builtin("hash", card("7H")) == student.builtin(
-        "hash", student.card.Card("7", "H")
+        "hash", student.pkg.card.Card("7", "H")
     )
     expect_equal(same, True, "hash(Card('7', 'H')) == hash(Card('7', 'H'))")
 
@@ -96,5 +98,7 @@ def test_sorting(student):
 def test_can_follow(student, lower, upper, expected):
     """can_follow(card, top): one rank lower and the other colour."""
     expect_equal(
-        student.card.can_follow(card(lower), card(upper)), expected, f"can_follow({lower}, {upper})"
+        student.pkg.card.can_follow(card(lower), card(upper)),
+        expected,
+        f"can_follow({lower}, {upper})",
     )

@@ -8,8 +8,7 @@ choose, move by move, against the steps (see the rules page).
 import pytest
 from kings_corner_setup import describe_table, make_computer, make_hand, make_table
 
-from cardlab.testing import expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, expect_equal
 
 WORKED = ("9H", "KC", "8C", "", "KD QS", "", "", "")
 """The worked turn of the rules page; the computer holds KH JH 7D 6S 2C."""
@@ -55,7 +54,7 @@ def test_step_moves(student, function, piles, hand, expected):
     """Each step function lists every move of its step (in any order)."""
     table = make_table(student, piles, "4S")
     args = (table,) if hand is None else (table, make_hand(student, hand))
-    got = getattr(student.computer_player, function)(*args)
+    got = getattr(student.pkg.computer_player, function)(*args)
     call = f"{function}(table{'' if hand is None else ', hand'}) on:\n" + describe_table(
         piles, hand or "", "4S"
     )
@@ -91,7 +90,7 @@ def test_turns_with_one_right_answer(student, what, piles, hand, stock, expected
     """take_turn makes exactly these moves through the table (recorded in table.moves)."""
     table = make_table(student, piles, stock)
     computer = make_computer(student, hand)
-    computer.take_turn(table, student.player.Player("You"))
+    computer.take_turn(table, student.pkg.player.Player("You"))
     call = f"ComputerPlayer.take_turn(table, opponent) ({what}) on:\n" + describe_table(
         piles, hand, stock
     )

@@ -26,7 +26,7 @@ def lines_before_first_prompt(out):
 
 def test_the_first_table(student):
     """main(['--seed', '5']): the first table shown is that of the seed's first deal."""
-    run = student.console(student.game.main, ["--seed", "5"], stdin="q\n", seconds=5)
+    run = student.console(student.pkg.game.main, ["--seed", "5"], stdin="q\n", seconds=5)
     expect_true(run.raised is None, f"main(['--seed', '5']) typed q: raised {run.raised}")
     expect_equal(
         lines_before_first_prompt(run.out)[-10:],
@@ -38,7 +38,7 @@ def test_the_first_table(student):
 
 def test_end_of_input(student):
     """When input ends, main prints 'Game abandoned.' and returns 1, without a traceback."""
-    run = student.console(student.game.main, ["--seed", "5"], stdin="d\nd\n", seconds=5)
+    run = student.console(student.pkg.game.main, ["--seed", "5"], stdin="d\nd\n", seconds=5)
     expect_true(run.raised is None, f"main(['--seed', '5']) with input ending: raised {run.raised}")
     expect_true("Game abandoned." in run.out, "the line 'Game abandoned.' when input ends")
     expect_equal(run.result, 1, "main returns 1 when input ends")

@@ -3,8 +3,7 @@
 import pytest
 from kings_corner_setup import EXAMPLE, make_computer, make_table
 
-from cardlab.testing import cards, expect_equal, expect_true
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("human-turn")
 
@@ -26,13 +25,15 @@ PROMPT = "Move>"
 def test_prompt_lines(student):
     """prompt_lines shows the course's example exactly, the hand sorted highest first."""
     table = make_table(student, EXAMPLE, "2C")
-    hand = student.piles.PlayerHand(cards("6D 2S TH KC 9D QS"))
+    hand = student.pkg.piles.PlayerHand(cards("6D 2S TH KC 9D QS"))
     expect_equal(
-        student.human_player.prompt_lines(table, hand, 6),
+        student.pkg.human_player.prompt_lines(table, hand, 6),
         EXAMPLE_LINES,
         "prompt_lines(table, hand, 6)",
     )
-    expect_equal(student.human_player.count_line(1), "Computer Player has 1 card", "count_line(1)")
+    expect_equal(
+        student.pkg.human_player.count_line(1), "Computer Player has 1 card", "count_line(1)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -50,7 +51,7 @@ def test_prompt_lines(student):
 def test_parse_command(student, line, letter, move):
     """parse_command reads commands in either case."""
     expected = [letter, None if move is None else Value("Move", move)]
-    expect_equal(student.human_player.parse_command(line), expected, f"parse_command({line!r})")
+    expect_equal(student.pkg.human_player.parse_command(line), expected, f"parse_command({line!r})")
 
 
 @pytest.mark.parametrize(
@@ -59,12 +60,12 @@ def test_parse_command(student, line, letter, move):
 def test_parse_command_refuses(student, line):
     """parse_command raises CommandError for what is not a command."""
     with student.raises("CommandError"):
-        student.human_player.parse_command(line)
+        student.pkg.human_player.parse_command(line)
 
 
 def run_turn(student, typed, hand="KC QS TH 9D 6D 2S", stock="2C 4S"):
     table = make_table(student, EXAMPLE, stock)
-    human = student.human_player.HumanPlayer("You")
+    human = student.pkg.human_player.HumanPlayer("You")
     held = human.hand
     for card in cards(hand):
         held.add(card)

@@ -16,12 +16,12 @@ SHUFFLED = {
 
 
 def pile(student, number, text=""):
-    return student.piles.LaydownPile(number, cards(text))
+    return student.pkg.piles.LaydownPile(number, cards(text))
 
 
 def test_card_pile_basics(student):
     """A CardPile keeps its cards bottom first; top, bottom, len, in, add, remove, clear."""
-    made = student.piles.CardPile(cards("8S 7H"))
+    made = student.pkg.piles.CardPile(cards("8S 7H"))
     expect_equal(made.cards, cards("8S 7H"), "CardPile([8S, 7H]).cards")
     expect_equal(
         [made.top, made.bottom, len(made)],
@@ -100,13 +100,13 @@ def test_numbers_and_kinds(student):
         )
     for number in (0, 9):
         with student.raises("ValueError"):
-            student.piles.LaydownPile(number, [])
+            student.pkg.piles.LaydownPile(number, [])
 
 
 def test_a_corner_refuses_a_pile_without_a_king(student):
     """LaydownPile(5, [QH]) raises IllegalMove: a corner must start with a King."""
     with student.raises("IllegalMove"):
-        student.piles.LaydownPile(5, cards("QH"))
+        student.pkg.piles.LaydownPile(5, cards("QH"))
 
 
 def test_move_onto(student):
@@ -147,7 +147,7 @@ def test_refused_moves(student, source, text, target, onto):
 
 def test_hand_is_shown_sorted(student):
     """PlayerHand.sorted_cards: highest first, as in the course's prompt."""
-    hand = student.piles.PlayerHand(cards("6D 2S TH KC 9D QS"))
+    hand = student.pkg.piles.PlayerHand(cards("6D 2S TH KC 9D QS"))
     expect_equal(
         hand.sorted_cards,
         cards("KC QS TH 9D 6D 2S"),
@@ -160,7 +160,7 @@ def test_hand_is_shown_sorted(student):
 
 def test_standard_draw_pile(student):
     """DrawPile.standard(): 52 cards, Ace of Clubs at the bottom, King of Spades on top."""
-    made = student.piles.DrawPile.standard()
+    made = student.pkg.piles.DrawPile.standard()
     expect_equal(
         [len(made), made.bottom, made.top],
         [52, card("AC"), card("KS")],
@@ -172,7 +172,7 @@ def test_standard_draw_pile(student):
 @pytest.mark.parametrize("seed", sorted(SHUFFLED))
 def test_shuffled(student, seed):
     """DrawPile.shuffled(random.Random(seed)) shuffles the standard list once with rng.shuffle."""
-    made = student.piles.DrawPile.shuffled(student.builtin("Random", seed))
+    made = student.pkg.piles.DrawPile.shuffled(student.builtin("Random", seed))
     expect_equal(
         made.cards, cards(SHUFFLED[seed]), f"DrawPile.shuffled(random.Random({seed})).cards"
     )
@@ -181,13 +181,13 @@ def test_shuffled(student, seed):
 def test_drawing_from_an_empty_pile(student):
     """draw() on an empty DrawPile raises IllegalMove."""
     with student.raises("IllegalMove"):
-        student.piles.DrawPile([]).draw()
+        student.pkg.piles.DrawPile([]).draw()
 
 
 def test_deal(student):
     """deal: 7 each, the non-dealer first, then one card on each of piles 1-4; 34 left."""
-    draw_pile = student.piles.DrawPile.shuffled(student.builtin("Random", 340))
-    first, second = student.piles.PlayerHand([]), student.piles.PlayerHand([])
+    draw_pile = student.pkg.piles.DrawPile.shuffled(student.builtin("Random", 340))
+    first, second = student.pkg.piles.PlayerHand([]), student.pkg.piles.PlayerHand([])
     piles = [pile(student, number) for number in (1, 2, 3, 4)]
     draw_pile.deal(first, second, piles)
     expect_equal(first.cards, cards("KD 7C 9H QS QC 2D TH"), "seed 340: the non-dealer's hand")

@@ -25,29 +25,31 @@ STUCK = ("9H", "5C", "JD", "2S", "KS", "KC", "KH", "KD")
 def test_penalties(student):
     """A King left in hand costs 10, any other card 1; an empty hand costs 0."""
     for text, points in (("KH", 10), ("QS", 1), ("AC", 1), ("7D", 1)):
-        got = student.player.card_penalty(cards(text)[0])
+        got = student.pkg.player.card_penalty(cards(text)[0])
         expect_equal(got, points, f"card_penalty({text})")
     expect_equal(
-        student.player.hand_penalty(cards("KH KS 2C 9D")), 22, "hand_penalty([KH KS 2C 9D])"
+        student.pkg.player.hand_penalty(cards("KH KS 2C 9D")), 22, "hand_penalty([KH KS 2C 9D])"
     )
-    expect_equal(student.player.hand_penalty([]), 0, "hand_penalty([])")
+    expect_equal(student.pkg.player.hand_penalty([]), 0, "hand_penalty([])")
 
 
 def test_game_over_and_winner(student):
     """A game is over at 25 penalty points; fewer points win; equal totals tie."""
     for totals, over in (([24, 24], False), ([25, 3], True), ([0, 31], True)):
-        expect_equal(student.game.is_game_over(totals), over, f"is_game_over({totals})")
+        expect_equal(student.pkg.game.is_game_over(totals), over, f"is_game_over({totals})")
     for human, computer, winner in ((3, 25, "You"), (30, 12, "Computer"), (26, 26, None)):
         expect_equal(
-            student.game.game_winner(human, computer), winner, f"game_winner({human}, {computer})"
+            student.pkg.game.game_winner(human, computer),
+            winner,
+            f"game_winner({human}, {computer})",
         )
 
 
 def new_game(student, seed=340):
     rng = student.builtin("Random", seed)
-    you = student.computer_player.ComputerPlayer("You", student.builtin("Random", 1))
-    computer = student.computer_player.ComputerPlayer("Computer", rng)
-    return student.game.Game(you, computer, rng), you, computer
+    you = student.pkg.computer_player.ComputerPlayer("You", student.builtin("Random", 1))
+    computer = student.pkg.computer_player.ComputerPlayer("Computer", rng)
+    return student.pkg.game.Game(you, computer, rng), you, computer
 
 
 def test_the_deal(student):
@@ -89,7 +91,7 @@ def test_a_stalemate(student):
     table = make_table(student, STUCK, "")
     first, second = make_computer(student, "8H 3C"), make_computer(student, "4C 6D 7H")
     expect_equal(
-        student.game.play_round(table, first, second),
+        student.pkg.game.play_round(table, first, second),
         True,
         "play_round(table, first, second) with no move for anybody",
     )
@@ -100,7 +102,7 @@ def test_a_round_ends_when_a_hand_is_empty(student):
     """The first player lays its last card: play_round returns False at once."""
     table = make_table(student, ("9H", "5C", "JD", "2S", "KS", "", "", ""), "4S 7D")
     first, second = make_computer(student, "8S"), make_computer(student, "QS 6D")
-    expect_equal(student.game.play_round(table, first, second), False, "play_round(...)")
+    expect_equal(student.pkg.game.play_round(table, first, second), False, "play_round(...)")
     expect_equal(
         [first.hand.cards, second.hand.cards, len(table.draw_pile)],
         [[], cards("QS 6D"), 2],

@@ -3,8 +3,7 @@
 import pytest
 from kings_corner_setup import EXAMPLE
 
-from cardlab.testing import card, cards, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal
 
 pytestmark = pytest.mark.part("table")
 
@@ -15,10 +14,10 @@ def move(text):
 
 def example_table(student, stock="2C 3C"):
     piles = [
-        student.piles.LaydownPile(number, cards(text))
+        student.pkg.piles.LaydownPile(number, cards(text))
         for number, text in enumerate(EXAMPLE, start=1)
     ]
-    return student.table.Table(student.piles.DrawPile(cards(stock)), piles)
+    return student.pkg.table.Table(student.pkg.piles.DrawPile(cards(stock)), piles)
 
 
 def pile_cards(table):
@@ -27,7 +26,7 @@ def pile_cards(table):
 
 def test_moves_and_their_notation(student):
     """Move.lay, Move.pile and Move.draw, their notation and from_notation (either case)."""
-    Move = student.table.Move
+    Move = student.pkg.table.Move
     expect_equal(Move.lay(card("7H"), 3), move("L 7H 3"), "Move.lay(7H, 3)")
     expect_equal(Move.pile(1, 5), move("M 1 5"), "Move.pile(1, 5)")
     expect_equal(Move.draw(), move("D"), "Move.draw()")
@@ -41,7 +40,7 @@ def test_moves_and_their_notation(student):
 
 def test_a_new_table(student):
     """Table(): eight empty piles numbered 1 to 8, an empty draw pile, no moves."""
-    table = student.table.Table()
+    table = student.pkg.table.Table()
     expect_equal([pile.number for pile in table.piles], list(range(1, 9)), "Table().piles numbers")
     expect_equal([len(table.draw_pile), table.moves], [0, []], "Table(): [len(draw_pile), moves]")
 
@@ -49,7 +48,7 @@ def test_a_new_table(student):
 def test_lay_and_draw(student):
     """A lay moves the card from the hand to the pile; a draw takes the top card; both recorded."""
     table = example_table(student)
-    hand = student.piles.PlayerHand(cards("4S 9H KC"))
+    hand = student.pkg.piles.PlayerHand(cards("4S 9H KC"))
     table.apply(hand, move("L 4S 1"))
     table.lay(hand, card("9H"), 3)
     expect_equal(table.draw(hand), card("3C"), "table.draw(hand) with 2C 3C to draw")
@@ -61,7 +60,7 @@ def test_lay_and_draw(student):
 def test_pile_move(student):
     """Refused pile moves raise IllegalMove; M 3 5 after L QC 5 puts JD TC on the Queen."""
     table = example_table(student)
-    hand = student.piles.PlayerHand(cards("QC"))
+    hand = student.pkg.piles.PlayerHand(cards("QC"))
     for refused in ("M 3 2", "M 4 1", "M 5 7", "M 6 7", "M 7 1"):
         with student.raises("IllegalMove"):
             table.apply(hand, move(refused))
@@ -87,7 +86,7 @@ def test_pile_move(student):
 def test_refused_lays_change_nothing(student, hand, text):
     """A refused lay raises IllegalMove and changes no pile, no hand and no move."""
     table = example_table(student)
-    held = student.piles.PlayerHand(cards(hand))
+    held = student.pkg.piles.PlayerHand(cards(hand))
     with student.raises("IllegalMove"):
         table.apply(held, move(text))
     expect_equal(
@@ -101,13 +100,13 @@ def test_drawing_from_an_empty_draw_pile(student):
     """D with an empty draw pile raises IllegalMove."""
     table = example_table(student, stock="")
     with student.raises("IllegalMove"):
-        table.draw(student.piles.PlayerHand([]))
+        table.draw(student.pkg.piles.PlayerHand([]))
 
 
 def test_pile_lines(student):
     """pile_lines(table): ``Pile N:`` then the cards bottom first, as in the course prompt."""
     expect_equal(
-        student.table.pile_lines(example_table(student)),
+        student.pkg.table.pile_lines(example_table(student)),
         [
             "Pile 1: 8S 7H 6C 5D",
             "Pile 2: AD",

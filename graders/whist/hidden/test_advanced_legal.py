@@ -35,7 +35,7 @@ def check_branch(student, r, seeds, branch):
         trick = r.trick.Trick(r.Suit[trumps], leader)
         for offset, text in enumerate(played):
             trick.set_card((leader + offset) % 4, r.of(text))
-        strategy = student.whist.advanced_strategy.AdvancedStrategy()
+        strategy = student.pkg.whist.advanced_strategy.AdvancedStrategy()
         try:
             ask(student, r, strategy, r.cards(hand), trick)
         except Forfeit as forfeit:
@@ -61,7 +61,7 @@ def test_whole_hands_are_played_legally(student, r, seeds):
         seed = seeds.seed("whist", "advanced legality hands", deal)
         for parity in (0, 1):
             advanced = {
-                seat: student.whist.advanced_strategy.AdvancedStrategy()
+                seat: student.pkg.whist.advanced_strategy.AdvancedStrategy()
                 for seat in range(4)
                 if seat % 2 == parity
             }

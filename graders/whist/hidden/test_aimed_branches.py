@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from whist_ref import ALL_CARDS
 
-from cardlab.judge.proxy import StudentRaised
 from cardlab.testing import (
+    StudentRaised,
+    Value,
     card,
     cards,
     expect_equal,
@@ -29,7 +30,6 @@ from cardlab.testing import (
     reference_outcome,
     show,
 )
-from cardlab.worker.codec import Value
 
 COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
 RANK_NAMES = ("TWO", "SEVEN", "TEN", "QUEEN", "ACE")
@@ -100,7 +100,7 @@ def test_a_card_of_wrong_fields_like_the_reference(student, r, rank, suit, not_r
             f"Card({_shown(pair[0])}, {_shown(pair[1])})",
             expected,
             functools.partial(
-                student.cards.card.Card, _student_field(pair[0]), _student_field(pair[1])
+                student.pkg.cards.card.Card, _student_field(pair[0]), _student_field(pair[1])
             ),
         )
 
@@ -137,7 +137,7 @@ def test_checking_a_saved_format_like_the_reference(student, r, saved, kind):
     expect_like_reference(
         f"check_format({state!r}, {expected_version}, {kind!r})",
         expected,
-        lambda: student.cards.card.check_format(state, expected_version, kind),
+        lambda: student.pkg.cards.card.check_format(state, expected_version, kind),
     )
 
 
@@ -159,7 +159,7 @@ def _subclass_like_the_reference(student, r, names):
         type("MyDeck", (r.deck.Deck,), attributes)
 
     def your_subclass():
-        student.builtin("subclass", student.cards.deck.Deck, "MyDeck", attributes)
+        student.builtin("subclass", student.pkg.cards.deck.Deck, "MyDeck", attributes)
 
     expected = reference_outcome(reference_subclass, TypeError)
     expect_like_reference(f"class MyDeck(Deck) defining {names}", expected, your_subclass)
@@ -175,7 +175,7 @@ def test_removing_while_dealing_like_the_reference(student, r, seed, steps):
     """next and remove on a deck's iterator, remove first or twice in a row among them."""
     model_deck = r.deck.Deck(random.Random(seed))
     model = iter(model_deck)
-    deck = student.cards.deck.Deck(student.builtin("Random", seed))
+    deck = student.pkg.cards.deck.Deck(student.builtin("Random", seed))
     walk = student.builtin("iter", deck)
     done = []
     for step in steps:
@@ -199,7 +199,7 @@ def test_removing_while_dealing_like_the_reference(student, r, seed, steps):
 def test_sorted_cards_after_dealing_like_the_reference(student, r, seed, dealt):
     """list(sorted_cards()) after 0 to 51 deals: the cards left, in the natural order."""
     model = r.deck.Deck(random.Random(seed))
-    deck = student.cards.deck.Deck(student.builtin("Random", seed))
+    deck = student.pkg.cards.deck.Deck(student.builtin("Random", seed))
     for _ in range(dealt):
         model.deal()
         student.method(deck, "deal")
@@ -221,8 +221,8 @@ def test_a_hand_copied_from_a_hand_like_the_reference(student, r, texts, added):
     model_original = r.hand.Hand(r.cards(texts))
     model = r.hand.Hand(model_original)
     model.add(r.of(added))
-    original = student.cards.hand.Hand(cards(" ".join(texts)))
-    copy = student.cards.hand.Hand(original)
+    original = student.pkg.cards.hand.Hand(cards(" ".join(texts)))
+    copy = student.pkg.cards.hand.Hand(original)
     student.method(copy, "add", card(added))
     call = f"copy = Hand(Hand([{' '.join(texts)}])); copy.add({added})"
     for name, mine, theirs in (("copy", copy, model), ("the first hand", original, model_original)):
@@ -250,7 +250,7 @@ def test_adding_a_non_card_like_the_reference(student, r, other):
     expect_like_reference(
         f"Hand().add({other!r})",
         expected,
-        lambda: student.method(student.cards.hand.Hand(), "add", other),
+        lambda: student.method(student.pkg.cards.hand.Hand(), "add", other),
     )
 
 
@@ -277,7 +277,7 @@ def _plays_refused(student, r, trumps, leader, fine, pick, seed):
     random.Random(seed).shuffle(deck)
     seats = [(leader + offset) % 4 for offset in range(4)]
     model = r.trick.Trick(r.Suit[trumps], leader)
-    mine = student.whist.trick.Trick(member("Suit", trumps), leader)
+    mine = student.pkg.whist.trick.Trick(member("Suit", trumps), leader)
     start = f"Trick(Suit.{trumps}, {leader})"
     for name in ("winner", "winning_card"):
         expected = reference_outcome(functools.partial(_answer, getattr(model, name)), ValueError)
@@ -348,7 +348,7 @@ def _card_of(trick, trumps, leader, seat):
 
 
 def _your_card_of(student, trumps, leader, seat):
-    return student.method(student.whist.trick.Trick(trumps, leader), "card_of", seat)
+    return student.method(student.pkg.whist.trick.Trick(trumps, leader), "card_of", seat)
 
 
 @pytest.mark.part("basic-strategy")
@@ -376,7 +376,7 @@ def _basic_choices_refused(student, r, seed, shape, size):
     expect_like_reference(
         f"basic_choices([{' '.join(hand)}], trick SPADES led by 0 [{' '.join(played)}])",
         expected,
-        lambda: student.whist.basic_strategy.basic_choices(
+        lambda: student.pkg.whist.basic_strategy.basic_choices(
             cards(" ".join(hand)), Value("Trick", f"SPADES|0|{' '.join(played)}")
         ),
     )
@@ -416,7 +416,7 @@ def _basic_player_plays(student, ref, r, seat, hand, seed):
     )
     outcome = reference_outcome(reference_play, ValueError)
     try:
-        player = student.whist.basic_player.BasicPlayer(seat)
+        player = student.pkg.whist.basic_player.BasicPlayer(seat)
         for text in hand:
             student.method(player, "deal_card", card(text))
         got = student.method(player, "play_card", Value("Trick", f"HEARTS|{seat}|"))
@@ -494,9 +494,9 @@ def _person_chooses(student, ref, r, seed, size, typed, shape):
         lambda: card(strategy.choose_card(r.hand.Hand(r.cards(hand)), model_trick).notation),
         EOFError,
     )
-    mine = student.whist.human_strategy.HumanStrategy()
+    mine = student.pkg.whist.human_strategy.HumanStrategy()
     run = student.console(
-        student.whist.human_strategy.HumanStrategy.choose_card,
+        student.pkg.whist.human_strategy.HumanStrategy.choose_card,
         mine,
         Value("Hand", " ".join(hand)),
         Value("Trick", f"CLUBS|0|{' '.join(trick)}"),
@@ -537,11 +537,11 @@ def test_a_game_of_wrong_seats_like_the_reference(student, ref):
             functools.partial(_seated, basic_whist, [basic_player.BasicPlayer(i) for i in ids]),
             ValueError,
         )
-        players = [student.whist.basic_player.BasicPlayer(i) for i in ids]
+        players = [student.pkg.whist.basic_player.BasicPlayer(i) for i in ids]
         expect_like_reference(
             f"BasicWhist([BasicPlayer(i) for i in {ids}], None, None)",
             expected,
-            functools.partial(_seated, student.whist.basic_whist, players),
+            functools.partial(_seated, student.pkg.whist.basic_whist, players),
         )
 
 

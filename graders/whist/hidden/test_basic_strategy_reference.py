@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from whist_situations import BRANCHES, situations
 
-from cardlab.testing import card, cards, expect_equal, expect_true, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal, expect_true, show
 
 pytestmark = pytest.mark.part("basic-strategy")
 
@@ -39,7 +38,7 @@ def test_choice_is_allowed(student, r, seeds, branch):
     @given(situations(r, branch))
     def check(drawn):
         _, trumps, leader, trick, hand = drawn
-        strategy = student.whist.basic_strategy.BasicStrategy(student.builtin("Random", 5))
+        strategy = student.pkg.whist.basic_strategy.BasicStrategy(student.builtin("Random", 5))
         got = student.method(
             strategy,
             "choose_card",
@@ -60,7 +59,7 @@ def test_ties_are_broken_by_the_generator(student):
     """Leading with two Aces, different generators may pick different Aces, never a King."""
     picks = set()
     for seed in range(12):
-        strategy = student.whist.basic_strategy.BasicStrategy(student.builtin("Random", seed))
+        strategy = student.pkg.whist.basic_strategy.BasicStrategy(student.builtin("Random", seed))
         got = student.method(
             strategy, "choose_card", Value("Hand", "AS KS AD 2C"), Value("Trick", "HEARTS|0|")
         )
@@ -76,7 +75,7 @@ def test_ties_are_broken_by_the_generator(student):
 def test_basic_player_plays_from_its_hand(student, r):
     """A BasicPlayer dealt 13 cards plays allowed cards and holds one fewer each time."""
     texts = r.deal(21)[:13]
-    player = student.whist.basic_player.BasicPlayer(0)
+    player = student.pkg.whist.basic_player.BasicPlayer(0)
     for text in texts:
         student.method(player, "deal_card", card(text))
     student.method(player, "set_trumps", Value("Suit", "HEARTS", is_enum=True))
@@ -102,4 +101,4 @@ def test_basic_player_plays_from_its_hand(student, r):
 def test_player_id_out_of_range(student):
     """BasicPlayer(4) raises ValueError: seats are 0 to 3."""
     with student.raises("ValueError"):
-        student.whist.basic_player.BasicPlayer(4)
+        student.pkg.whist.basic_player.BasicPlayer(4)

@@ -22,9 +22,11 @@ SEEDS = (1, 2015, 31337)
 
 
 def seat_players(student):
-    strategy = student.whist.basic_strategy.BasicStrategy
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
     return [
-        student.whist.basic_player.BasicPlayer(seat, strategy(student.builtin("Random", 70 + seat)))
+        student.pkg.whist.basic_player.BasicPlayer(
+            seat, strategy(student.builtin("Random", 70 + seat))
+        )
         for seat in range(4)
     ]
 
@@ -100,7 +102,7 @@ class Replay:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_seeded_game_trick_by_trick(student, r, ref, seed):
     """A whole seeded game to 7 points: deals, leaders, tricks, scores and the winner."""
-    game = student.whist.basic_whist.BasicWhist(
+    game = student.pkg.whist.basic_whist.BasicWhist(
         seat_players(student), student.builtin("Random", seed), None
     )
     write = None if seed == SEEDS[0] else [].append  # the reference's game silent or not
@@ -116,14 +118,16 @@ def test_seeded_game_trick_by_trick(student, r, ref, seed):
 def test_wrong_number_of_players(student):
     """BasicWhist with three players raises ValueError."""
     with student.raises("ValueError"):
-        student.whist.basic_whist.BasicWhist(seat_players(student)[:3], None, None)
+        student.pkg.whist.basic_whist.BasicWhist(seat_players(student)[:3], None, None)
 
 
 @pytest.mark.weight(2)
 @pytest.mark.parametrize("entry", ["basic_game", "advanced_game"])
 def test_entry_points(student, entry):
     """basic_game and advanced_game play a whole game and return the winning side."""
-    run = student.console(getattr(student.whist.basic_whist, entry), student.builtin("Random", 3))
+    run = student.console(
+        getattr(student.pkg.whist.basic_whist, entry), student.builtin("Random", 3)
+    )
     if run.raised is not None:
         raise AssertionError(
             f"{entry}(random.Random(3)) raised {run.raised.type_name}: {run.raised.message}"

@@ -7,8 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from whist_ref import ALL_CARDS, expect_other_version_refused
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_never_equal, member
+from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_never_equal, member
 
 pytestmark = pytest.mark.part("card")
 
@@ -40,7 +39,7 @@ def test_random_suit(student, r):
     """Suit.random(rng) draws the reference's suit for twenty seeds (rng.choice(list(Suit)))."""
     for seed in range(20):
         expected = member("Suit", r.Suit.random(random.Random(seed)).name)
-        got = student.cards.card.Suit.random(student.builtin("Random", seed))
+        got = student.pkg.cards.card.Suit.random(student.builtin("Random", seed))
         expect_equal(got, expected, f"Suit.random(random.Random({seed}))")
 
 
@@ -61,7 +60,7 @@ def test_orders_agree_with_reference(student, r, texts):
     expect_equal(student.builtin("sorted", sent), r.values(sorted(ref_cards)), f"sorted({texts})")
     for key in ("ascending_key", "rank_key"):
         expected = r.values(sorted(ref_cards, key=getattr(r.card, key)))
-        got = student.builtin("sorted_by", sent, getattr(student.cards.card, key))
+        got = student.builtin("sorted_by", sent, getattr(student.pkg.cards.card, key))
         expect_equal(got, expected, f"sorted({texts}, key={key})")
 
 
@@ -89,14 +88,14 @@ def test_max(student, r, texts):
     """Card.max returns the reference's highest card."""
     expected = card(r.Card.max(r.cards(texts)).notation)
     expect_equal(
-        student.cards.card.Card.max(cards(" ".join(texts))), expected, f"Card.max({texts})"
+        student.pkg.cards.card.Card.max(cards(" ".join(texts))), expected, f"Card.max({texts})"
     )
 
 
 def test_max_of_nothing_raises(student):
     """Card.max([]) raises ValueError."""
     with student.raises("ValueError"):
-        student.cards.card.Card.max([])
+        student.pkg.cards.card.Card.max([])
 
 
 def test_equal_cards_hash_alike(student):
@@ -122,7 +121,7 @@ def test_pickling_round_trip(student):
 @pytest.mark.weight(2)
 def test_pickled_with_another_version_is_refused(student):
     """A card saved with Card.FORMAT_VERSION 100 cannot be loaded once the version is 101."""
-    card_class = student.cards.card.Card
+    card_class = student.pkg.cards.card.Card
     saved = student.builtin("pickle_dumps", card("AS"))
     expect_other_version_refused(student, card_class, 100, saved)
 
@@ -140,7 +139,7 @@ def test_from_notation_like_the_reference(student, r, text):
         expected = card(r.Card.from_notation(text).notation)
     except ValueError:
         try:
-            student.cards.card.Card.from_notation(text)
+            student.pkg.cards.card.Card.from_notation(text)
         except StudentRaised as error:
             shown = error.message.casefold()
             forms = (text, repr(text), text.strip(), repr(text.strip()))
@@ -152,7 +151,7 @@ def test_from_notation_like_the_reference(student, r, text):
                 ) from None
             return
         raise AssertionError(f"{call} returned a card: expected ValueError") from None
-    expect_equal(student.cards.card.Card.from_notation(text), expected, call)
+    expect_equal(student.pkg.cards.card.Card.from_notation(text), expected, call)
 
 
 @pytest.mark.parametrize("which", ["rank", "suit"])
@@ -161,7 +160,7 @@ def test_a_card_of_a_non_rank_or_non_suit_is_refused(student, which):
     rank = "Q" if which == "rank" else member("Rank", "QUEEN")
     suit = "S" if which == "suit" else member("Suit", "SPADES")
     with student.raises("TypeError"):
-        student.cards.card.Card(rank, suit)
+        student.pkg.cards.card.Card(rank, suit)
 
 
 NOT_CARDS = {"the text 'QS'": "QS", "the number 12": 12, "None": None}

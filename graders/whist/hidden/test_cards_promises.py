@@ -9,8 +9,7 @@ leaving the hands it is given alone, and its ``repr``.
 import pytest
 from whist_ref import ALL_CARDS
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import card, cards, expect_equal, expect_true, member
+from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_true, member
 
 NATURAL = " ".join(
     text for place in range(4) for text in ALL_CARDS[13 * place : 13 * place + 13][::-1]
@@ -22,7 +21,7 @@ NATURAL = " ".join(
 @pytest.mark.weight(2)
 def test_loaded_cards_still_compare(student):
     """Cards loaded from a pickle keep their place in the natural order (sorted, <)."""
-    hand = student.cards.hand.Hand(cards("2C 10D AS QH 10S"))
+    hand = student.pkg.cards.hand.Hand(cards("2C 10D AS QH 10S"))
     loaded = student.builtin("pickle_loads", student.builtin("pickle_dumps", hand))
     expect_equal(
         student.builtin("sorted", loaded),
@@ -34,9 +33,9 @@ def test_loaded_cards_still_compare(student):
 @pytest.mark.part("card")
 def test_full_deck_is_a_new_list_in_the_natural_order(student):
     """full_deck() gives the 52 cards, Ace of Spades first, in a new list each time."""
-    first = student.cards.card.full_deck()
+    first = student.pkg.cards.card.full_deck()
     expect_equal(first, cards(NATURAL), "full_deck()")
-    expect_equal(student.cards.card.full_deck(), cards(NATURAL), "full_deck() called again")
+    expect_equal(student.pkg.cards.card.full_deck(), cards(NATURAL), "full_deck() called again")
 
 
 @pytest.mark.part("card")
@@ -47,7 +46,7 @@ def test_full_deck_is_a_new_list_in_the_natural_order(student):
 def test_check_format_refuses_another_version(student, state, what):
     """check_format raises pickle.UnpicklingError for a state of another or no version."""
     with student.raises("UnpicklingError"):
-        student.cards.card.check_format(state, 100, "Card")
+        student.pkg.cards.card.check_format(state, 100, "Card")
 
 
 @pytest.mark.part("card")
@@ -55,7 +54,7 @@ def test_check_format_names_both_versions(student):
     """The message of a refused format gives the version found and the one expected."""
     call = "check_format({'format': 7}, 100, 'Card')"
     try:
-        student.cards.card.check_format({"format": 7}, 100, "Card")
+        student.pkg.cards.card.check_format({"format": 7}, 100, "Card")
     except StudentRaised as error:
         expect_true(
             "7" in error.message and "100" in error.message,
@@ -68,14 +67,14 @@ def test_check_format_names_both_versions(student):
 @pytest.mark.part("card")
 def test_check_format_accepts_its_own_version(student):
     """check_format returns None for the version expected."""
-    got = student.cards.card.check_format({"format": 100}, 100, "Card")
+    got = student.pkg.cards.card.check_format({"format": 100}, 100, "Card")
     expect_equal(got, None, "check_format({'format': 100}, 100, 'Card')")
 
 
 @pytest.mark.part("deck")
 def test_a_deck_without_a_generator(student):
     """Deck() makes its own generator: 52 different cards, and new_deck() shuffles again."""
-    deck = student.cards.deck.Deck()
+    deck = student.pkg.cards.deck.Deck()
     held = student.builtin("list", deck)
     expect_equal(
         sorted(getattr(c, "text", repr(c)) for c in held), sorted(ALL_CARDS), "the cards of Deck()"
@@ -88,7 +87,7 @@ def test_a_deck_without_a_generator(student):
 @pytest.mark.part("deck")
 def test_the_deck_walks_with_its_own_iterators(student):
     """iter(deck) is a DealIterator, deck.sorted_cards() a SortedIterator."""
-    module = student.cards.deck
+    module = student.pkg.cards.deck
     deck = module.Deck(student.builtin("Random", 1))
     expect_true(
         student.builtin("isinstance", student.builtin("iter", deck), module.DealIterator),
@@ -106,8 +105,8 @@ def test_remove_takes_out_the_card_last_returned(student, r):
     """After next() twice, remove() takes the second card out of the deck; then next()
     goes on from the card after it."""
     order = r.deal(13)
-    deck = student.cards.deck.Deck(student.builtin("Random", 13))
-    walker = student.cards.deck.DealIterator(deck)
+    deck = student.pkg.cards.deck.Deck(student.builtin("Random", 13))
+    walker = student.pkg.cards.deck.DealIterator(deck)
     student.builtin("next", walker)
     student.builtin("next", walker)
     student.method(walker, "remove")
@@ -123,8 +122,8 @@ def test_remove_takes_out_the_card_last_returned(student, r):
 @pytest.mark.parametrize("nexts", [0, 1, 2])
 def test_remove_needs_a_card_returned_since_the_last_remove(student, nexts):
     """remove() raises RuntimeError before any next(), and a second time in a row."""
-    deck = student.cards.deck.Deck(student.builtin("Random", 3))
-    walker = student.cards.deck.DealIterator(deck)
+    deck = student.pkg.cards.deck.Deck(student.builtin("Random", 3))
+    walker = student.pkg.cards.deck.DealIterator(deck)
     for _ in range(nexts):
         student.builtin("next", walker)
     if nexts:
@@ -137,7 +136,7 @@ def test_remove_needs_a_card_returned_since_the_last_remove(student, nexts):
 @pytest.mark.part("deck")
 def test_a_loaded_deck_shuffles_again(student):
     """A deck loaded from a pickle deals, and new_deck() gives it all 52 cards again."""
-    deck = student.cards.deck.Deck(student.builtin("Random", 8))
+    deck = student.pkg.cards.deck.Deck(student.builtin("Random", 8))
     student.method(deck, "deal")
     loaded = student.builtin("pickle_loads", student.builtin("pickle_dumps", deck))
     student.method(loaded, "new_deck")
@@ -153,7 +152,7 @@ def test_a_loaded_deck_shuffles_again(student):
 @pytest.mark.part("hand")
 def test_a_hand_refuses_what_is_not_a_card(student):
     """add("QS") raises TypeError; add_cards stops at a non-card, the cards before it kept."""
-    hand = student.cards.hand.Hand(cards("2C"))
+    hand = student.pkg.cards.hand.Hand(cards("2C"))
     with student.raises("TypeError"):
         student.method(hand, "add", "QS")
     with student.raises("TypeError"):
@@ -168,7 +167,7 @@ def test_a_hand_refuses_what_is_not_a_card(student):
 @pytest.mark.part("hand")
 def test_remove_at_counts_from_the_end(student):
     """remove_at(-1) removes and returns the last card, and the counts follow."""
-    hand = student.cards.hand.Hand(cards("AS 10H 3D"))
+    hand = student.pkg.cards.hand.Hand(cards("AS 10H 3D"))
     expect_equal(student.method(hand, "remove_at", -1), card("3D"), "remove_at(-1)")
     expect_equal(student.attr(hand, "total"), 21, "the total after remove_at(-1)")
     expect_equal(
@@ -179,7 +178,7 @@ def test_remove_at_counts_from_the_end(student):
 @pytest.mark.part("hand")
 def test_hands_given_are_left_alone(student):
     """add_hand, remove_hand and Hand(other) do not change the hand they are given."""
-    module = student.cards.hand
+    module = student.pkg.cards.hand
     other = module.Hand(cards("KH 4S"))
     hand = module.Hand(cards("KH 9C"))
     student.method(hand, "add_hand", other)
@@ -194,7 +193,7 @@ def test_hands_given_are_left_alone(student):
 def test_repr_like_the_reference(student, r, texts):
     """repr of a hand is e.g. "Hand(10D 10S 2C)": the cards in notation."""
     model = r.hand.Hand(r.cards(texts))
-    hand = student.cards.hand.Hand(cards(texts))
+    hand = student.pkg.cards.hand.Hand(cards(texts))
     expect_equal(student.builtin("repr", hand), repr(model), f"repr(Hand([{texts}]))")
 
 
@@ -210,14 +209,16 @@ def test_a_card_cannot_be_changed(student):
 def test_max_walks_an_iterator_once(student):
     """Card.max takes any iterable, an iterator included, and walks it once."""
     walker = student.builtin("iter", cards("4H QS 10D QC"))
-    expect_equal(student.cards.card.Card.max(walker), card("QS"), "Card.max(iter([4H QS 10D QC]))")
+    expect_equal(
+        student.pkg.cards.card.Card.max(walker), card("QS"), "Card.max(iter([4H QS 10D QC]))"
+    )
 
 
 @pytest.mark.part("hand")
 def test_a_copy_keeps_its_own_counts(student):
     """Removing a card from Hand(other) leaves other's counts and total alone."""
-    original = student.cards.hand.Hand(cards("AS 2C 9S"))
-    copy = student.cards.hand.Hand(original)
+    original = student.pkg.cards.hand.Hand(cards("AS 2C 9S"))
+    copy = student.pkg.cards.hand.Hand(original)
     student.method(copy, "remove", card("AS"))
     student.method(copy, "add", card("KH"))
     for suit, count in (("SPADES", 2), ("HEARTS", 0)):
@@ -232,7 +233,7 @@ def test_a_copy_keeps_its_own_counts(student):
 @pytest.mark.part("hand")
 def test_a_hand_added_to_itself_doubles(student):
     """add_cards(hand) of the hand itself adds each of its cards once, in order."""
-    hand = student.cards.hand.Hand(cards("AS 2C"))
+    hand = student.pkg.cards.hand.Hand(cards("AS 2C"))
     student.method(hand, "add_cards", hand)
     expect_equal(student.builtin("list", hand), cards("AS 2C AS 2C"), "hand.add_cards(hand)")
     expect_equal(student.attr(hand, "total"), 26, "the total after hand.add_cards(hand)")
@@ -241,7 +242,7 @@ def test_a_hand_added_to_itself_doubles(student):
 @pytest.mark.part("hand")
 def test_a_hand_removed_from_itself_is_empty(student):
     """remove_hand(hand) of the hand itself removes every card and returns True."""
-    hand = student.cards.hand.Hand(cards("AS 2C 7D"))
+    hand = student.pkg.cards.hand.Hand(cards("AS 2C 7D"))
     expect_equal(student.method(hand, "remove_hand", hand), True, "hand.remove_hand(hand)")
     expect_equal(student.builtin("list", hand), [], "the hand after hand.remove_hand(hand)")
     expect_equal(student.attr(hand, "total"), 0, "the total after hand.remove_hand(hand)")
@@ -250,7 +251,7 @@ def test_a_hand_removed_from_itself_is_empty(student):
 @pytest.mark.part("hand")
 def test_a_card_by_its_position(student):
     """hand[0] is the first card added, hand[-1] the last; hand[5] raises IndexError."""
-    hand = student.cards.hand.Hand(cards("AS 10H 3D"))
+    hand = student.pkg.cards.hand.Hand(cards("AS 10H 3D"))
     expect_equal(student.builtin("getitem", hand, 0), card("AS"), "hand[0]")
     expect_equal(student.builtin("getitem", hand, -1), card("3D"), "hand[-1]")
     with student.raises("IndexError"):

@@ -13,7 +13,7 @@ SEEDS = (0, 1, 7, 550, 2024)
 
 
 def new_deck(student, seed):
-    return student.cards.deck.Deck(student.builtin("Random", seed))
+    return student.pkg.cards.deck.Deck(student.builtin("Random", seed))
 
 
 @pytest.mark.weight(3)
@@ -94,13 +94,13 @@ def test_pickling(student, r):
         cards(" ".join(r.deal(4)[10:])),
         "list(pickle.loads(pickle.dumps(deck))) after 10 deals",
     )
-    deck_class = student.cards.deck.Deck
+    deck_class = student.pkg.cards.deck.Deck
     expect_other_version_refused(student, deck_class, 200, saved)
 
 
 def test_new_deck_is_final(student):
     """A subclass may not define new_deck (TypeError); one that leaves it alone is fine."""
-    deck_class = student.cards.deck.Deck
+    deck_class = student.pkg.cards.deck.Deck
     with student.raises("TypeError"):
         student.builtin("subclass", deck_class, "MyDeck", {"new_deck": None})
     student.builtin("subclass", deck_class, "QuietDeck", {"size_twice": None})

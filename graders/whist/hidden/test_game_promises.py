@@ -9,8 +9,7 @@ with the reference's.
 
 import pytest
 
-from cardlab.judge.proxy import StudentRaised
-from cardlab.testing import expect_equal, expect_true
+from cardlab.testing import StudentRaised, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("game")
 
@@ -20,16 +19,18 @@ AGAIN = "Play another game? (y/n) "
 
 def seat_players(student):
     """Four BasicPlayers with seeded BasicStrategy generators, as the seeded game test seats."""
-    strategy = student.whist.basic_strategy.BasicStrategy
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
     return [
-        student.whist.basic_player.BasicPlayer(seat, strategy(student.builtin("Random", 70 + seat)))
+        student.pkg.whist.basic_player.BasicPlayer(
+            seat, strategy(student.builtin("Random", 70 + seat))
+        )
         for seat in range(4)
     ]
 
 
 def hands_to_the_end(student, seed):
     """The hands a silent seeded game plays until it is over, and its final scores."""
-    game = student.whist.basic_whist.BasicWhist(
+    game = student.pkg.whist.basic_whist.BasicWhist(
         seat_players(student), student.builtin("Random", seed), None
     )
     hands = 0
@@ -42,7 +43,7 @@ def hands_to_the_end(student, seed):
 
 def test_a_new_game(student):
     """Before any hand: scores (0, 0), not over, no winner, no trumps, no tricks."""
-    game = student.whist.basic_whist.BasicWhist(seat_players(student), None, None)
+    game = student.pkg.whist.basic_whist.BasicWhist(seat_players(student), None, None)
     expect_equal(student.attr(game, "scores"), [0, 0], "scores of a new game")
     expect_equal(student.method(game, "is_over"), False, "is_over() of a new game")
     expect_equal(student.method(game, "winner"), None, "winner() of a new game")
@@ -55,20 +56,20 @@ def test_players_that_cannot_sit_are_refused(student, order):
     """Five players, or players whose ids are not 0 to 3 in order: ValueError."""
     players = seat_players(student)
     if order == "five players":
-        players.append(student.whist.basic_player.BasicPlayer(0))
+        players.append(student.pkg.whist.basic_player.BasicPlayer(0))
     elif order == "seats 1 0 2 3":
         players[0], players[1] = players[1], players[0]
     else:
         players[2], players[3] = players[3], players[2]
     with student.raises("ValueError"):
-        student.whist.basic_whist.BasicWhist(players, None, None)
+        student.pkg.whist.basic_whist.BasicWhist(players, None, None)
 
 
 @pytest.mark.weight(2)
 def test_every_player_is_told_the_trumps(student):
     """After play_hand, every player's trumps are the game's trumps."""
     players = seat_players(student)
-    game = student.whist.basic_whist.BasicWhist(players, student.builtin("Random", 12), None)
+    game = student.pkg.whist.basic_whist.BasicWhist(players, student.builtin("Random", 12), None)
     student.method(game, "play_hand")
     trumps = student.attr(game, "trumps")
     expect_true(trumps is not None, "the game's trumps after play_hand should be a Suit")
@@ -79,10 +80,10 @@ def test_every_player_is_told_the_trumps(student):
 @pytest.mark.weight(2)
 def test_a_silent_game_writes_nothing(student):
     """With write=None, play_hand prints nothing."""
-    game = student.whist.basic_whist.BasicWhist(
+    game = student.pkg.whist.basic_whist.BasicWhist(
         seat_players(student), student.builtin("Random", 4), None
     )
-    run = student.console(student.whist.basic_whist.BasicWhist.play_hand, game)
+    run = student.console(student.pkg.whist.basic_whist.BasicWhist.play_hand, game)
     expect_true(run.raised is None, f"play_hand raised {getattr(run.raised, 'type_name', '')}")
     expect_equal(run.out, "", "what a silent game's play_hand printed")
 
@@ -90,8 +91,10 @@ def test_a_silent_game_writes_nothing(student):
 @pytest.mark.weight(2)
 def test_a_reported_hand_writes_each_trick(student):
     """With the default write (print), a hand reports at least a line for each trick."""
-    game = student.whist.basic_whist.BasicWhist(seat_players(student), student.builtin("Random", 4))
-    run = student.console(student.whist.basic_whist.BasicWhist.play_hand, game)
+    game = student.pkg.whist.basic_whist.BasicWhist(
+        seat_players(student), student.builtin("Random", 4)
+    )
+    run = student.console(student.pkg.whist.basic_whist.BasicWhist.play_hand, game)
     expect_true(run.raised is None, f"play_hand raised {getattr(run.raised, 'type_name', '')}")
     lines = [line for line in run.out.splitlines() if line.strip()]
     expect_true(
@@ -107,7 +110,7 @@ def test_play_game_plays_to_the_end(student, seed):
     """play_game plays the hands play_hand would, until a side has 7 points, and returns
     that side."""
     _, scores = hands_to_the_end(student, seed)
-    game = student.whist.basic_whist.BasicWhist(
+    game = student.pkg.whist.basic_whist.BasicWhist(
         seat_players(student), student.builtin("Random", seed), None
     )
     winner = student.method(game, "play_game")
@@ -122,8 +125,10 @@ def test_play_game_plays_to_the_end(student, seed):
 def test_play_game_reports_every_hand(student):
     """With write=print, play_game reports every hand it plays, each trick at least."""
     hands, _ = hands_to_the_end(student, 6)
-    game = student.whist.basic_whist.BasicWhist(seat_players(student), student.builtin("Random", 6))
-    run = student.console(student.whist.basic_whist.BasicWhist.play_game, game)
+    game = student.pkg.whist.basic_whist.BasicWhist(
+        seat_players(student), student.builtin("Random", 6)
+    )
+    run = student.console(student.pkg.whist.basic_whist.BasicWhist.play_game, game)
     expect_true(run.raised is None, f"play_game raised {getattr(run.raised, 'type_name', '')}")
     lines = [line for line in run.out.splitlines() if line.strip()]
     expect_true(
@@ -137,7 +142,7 @@ def test_play_game_reports_every_hand(student):
 @pytest.mark.parametrize("seed", [1, 9, 40, 41])
 def test_basic_game_replays_a_seed(student, seed):
     """basic_game(random.Random(seed), None) is one seeded game: the same winner twice."""
-    play = student.whist.basic_whist.basic_game
+    play = student.pkg.whist.basic_whist.basic_game
     first = play(student.builtin("Random", seed), None)
     expect_true(first in (0, 1), f"basic_game(random.Random({seed}), None) returned {first!r}")
     expect_equal(play(student.builtin("Random", seed), None), first, f"basic_game again, {seed}")
@@ -145,7 +150,9 @@ def test_basic_game_replays_a_seed(student, seed):
 
 def test_a_silent_basic_game_writes_nothing(student):
     """basic_game(rng, None) prints nothing."""
-    run = student.console(student.whist.basic_whist.basic_game, student.builtin("Random", 2), None)
+    run = student.console(
+        student.pkg.whist.basic_whist.basic_game, student.builtin("Random", 2), None
+    )
     expect_true(run.raised is None and run.result in (0, 1), "basic_game(rng, None) should play")
     expect_equal(run.out, "", "what basic_game(random.Random(2), None) printed")
 
@@ -158,7 +165,7 @@ def test_human_game_ends_when_the_answer_is_not_yes(student):
     what = "human_game(rng=random.Random(6)), answering 1 to 13 in turn to every question"
     try:
         result = student.call(
-            student.whist.basic_whist.human_game,
+            student.pkg.whist.basic_whist.human_game,
             rng=student.builtin("Random", 6),
             _stdin=typed * 400,
         )

@@ -25,7 +25,7 @@ class HandMachine(RuleBasedStateMachine):
     def __init__(self, student, r):
         super().__init__()
         self.student, self.r = student, r
-        self.mine = student.cards.hand.Hand()
+        self.mine = student.pkg.cards.hand.Hand()
         self.model = r.hand.Hand()
         self.steps = ["hand = Hand()"]
 
@@ -47,7 +47,7 @@ class HandMachine(RuleBasedStateMachine):
 
     @rule(texts=card_lists)
     def add_hand(self, texts):
-        other = self.student.cards.hand.Hand(cards(" ".join(texts)))
+        other = self.student.pkg.cards.hand.Hand(cards(" ".join(texts)))
         self.student.method(self.mine, "add_hand", other)
         self.model.add_hand(self.r.hand.Hand(self.r.cards(texts)))
         self.steps.append(f"hand.add_hand(Hand([{' '.join(texts)}]))")
@@ -59,7 +59,7 @@ class HandMachine(RuleBasedStateMachine):
 
     @rule(texts=card_lists)
     def remove_hand(self, texts):
-        other = self.student.cards.hand.Hand(cards(" ".join(texts)))
+        other = self.student.pkg.cards.hand.Hand(cards(" ".join(texts)))
         got = self.student.method(self.mine, "remove_hand", other)
         expected = self.model.remove_hand(self.r.hand.Hand(self.r.cards(texts)))
         self._compare(f"hand.remove_hand(Hand([{' '.join(texts)}])) -> {got!r}", got, expected)
@@ -108,7 +108,7 @@ def test_counts_and_total_follow_every_change(student, r, seeds):
 def test_sorts(student, r, texts):
     """sort() and sort_by_rank() order a hand as the reference does."""
     for method in ("sort", "sort_by_rank"):
-        mine = student.cards.hand.Hand(cards(" ".join(texts)))
+        mine = student.pkg.cards.hand.Hand(cards(" ".join(texts)))
         model = r.hand.Hand(r.cards(texts))
         student.method(mine, method)
         getattr(model, method)()
@@ -124,7 +124,7 @@ def test_sorts(student, r, texts):
 @given(st.lists(card_texts, max_size=13))
 def test_queries(student, r, texts):
     """count_rank, has_suit, len, `in` and str() answer as the reference."""
-    mine = student.cards.hand.Hand(cards(" ".join(texts)))
+    mine = student.pkg.cards.hand.Hand(cards(" ".join(texts)))
     model = r.hand.Hand(r.cards(texts))
     shown = f"Hand([{' '.join(texts)}])"
     for rank in (r.Rank.TWO, r.Rank.TEN, r.Rank.ACE):
@@ -148,8 +148,8 @@ def test_queries(student, r, texts):
 
 def test_copy_is_independent(student):
     """Hand(other) copies the cards: changing the copy leaves the original alone."""
-    original = student.cards.hand.Hand(cards("AS 2C"))
-    copy = student.cards.hand.Hand(original)
+    original = student.pkg.cards.hand.Hand(cards("AS 2C"))
+    copy = student.pkg.cards.hand.Hand(original)
     student.method(copy, "remove", card("AS"))
     expect_equal(
         student.builtin("list", original), cards("AS 2C"), "the original after copy.remove(AS)"
@@ -160,13 +160,13 @@ def test_copy_is_independent(student):
 def test_remove_at_a_missing_position(student):
     """remove_at(5) on a hand of two cards raises IndexError."""
     with student.raises("IndexError"):
-        student.method(student.cards.hand.Hand(cards("AS 2C")), "remove_at", 5)
+        student.method(student.pkg.cards.hand.Hand(cards("AS 2C")), "remove_at", 5)
 
 
 @pytest.mark.weight(2)
 def test_pickling(student):
     """A pickled hand loads back with its cards, counts and total; another version is refused."""
-    mine = student.cards.hand.Hand(cards("10D AS AC 4H"))
+    mine = student.pkg.cards.hand.Hand(cards("10D AS AC 4H"))
     saved = student.builtin("pickle_dumps", mine)
     loaded = student.builtin("pickle_loads", saved)
     expect_equal(student.builtin("list", loaded), cards("10D AS AC 4H"), "list(loaded hand)")
@@ -176,5 +176,5 @@ def test_pickling(student):
         1,
         "loaded hand's count_suit(Suit.CLUBS)",
     )
-    hand_class = student.cards.hand.Hand
+    hand_class = student.pkg.cards.hand.Hand
     expect_other_version_refused(student, hand_class, 300, saved)

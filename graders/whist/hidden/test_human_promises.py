@@ -8,8 +8,7 @@ docstring promises is read, anchored on the prompt "Your card (1-N): ".
 
 import pytest
 
-from cardlab.testing import card, expect_equal, expect_true, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal, expect_true, show
 
 pytestmark = pytest.mark.part("human")
 
@@ -22,9 +21,9 @@ SUIT_SHOWN = {
 
 
 def choose(student, hand, trick, typed):
-    strategy = student.whist.human_strategy.HumanStrategy()
+    strategy = student.pkg.whist.human_strategy.HumanStrategy()
     return student.console(
-        student.whist.human_strategy.HumanStrategy.choose_card,
+        student.pkg.whist.human_strategy.HumanStrategy.choose_card,
         strategy,
         Value("Hand", hand),
         Value("Trick", trick),
@@ -110,9 +109,9 @@ def test_a_refused_answer_is_explained(student, trick, typed, why):
 
 def test_the_winner_of_each_trick_is_written(student):
     """update_data writes a line on the completed trick and who won it."""
-    strategy = student.whist.human_strategy.HumanStrategy()
+    strategy = student.pkg.whist.human_strategy.HumanStrategy()
     run = student.console(
-        student.whist.human_strategy.HumanStrategy.update_data,
+        student.pkg.whist.human_strategy.HumanStrategy.update_data,
         strategy,
         Value("Trick", "CLUBS|2|KH 9H 5H 2C"),
     )

@@ -6,8 +6,7 @@ anchors it: the prompt "Your card (1-N): " is counted, one per answer read.
 
 import pytest
 
-from cardlab.testing import card, expect_equal, expect_true, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal, expect_true, show
 
 pytestmark = pytest.mark.part("human")
 
@@ -18,9 +17,9 @@ PROMPT = "Your card (1-3)"
 
 
 def choose(student, trick, typed):
-    strategy = student.whist.human_strategy.HumanStrategy()
+    strategy = student.pkg.whist.human_strategy.HumanStrategy()
     return student.console(
-        student.whist.human_strategy.HumanStrategy.choose_card,
+        student.pkg.whist.human_strategy.HumanStrategy.choose_card,
         strategy,
         HAND,
         trick,

@@ -8,8 +8,7 @@ fixes an answer, it is compared with the reference's.
 
 import pytest
 
-from cardlab.testing import card, cards, expect_equal, expect_true, member, show
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, cards, expect_equal, expect_true, member, show
 
 pytestmark = pytest.mark.part("basic-strategy")
 
@@ -19,7 +18,7 @@ HEARTS = member("Suit", "HEARTS")
 
 def dealt_player(student, seat=1, strategy=None):
     """A BasicPlayer in ``seat`` dealt the cards of DEALT, in order."""
-    player = student.whist.basic_player.BasicPlayer(seat, strategy)
+    player = student.pkg.whist.basic_player.BasicPlayer(seat, strategy)
     for text in DEALT.split():
         student.method(player, "deal_card", card(text))
     return player
@@ -28,7 +27,7 @@ def dealt_player(student, seat=1, strategy=None):
 def test_every_seat_is_a_player_id(student):
     """BasicPlayer(seat).player_id is the seat, for seats 0 to 3."""
     for seat in range(4):
-        player = student.whist.basic_player.BasicPlayer(seat)
+        player = student.pkg.whist.basic_player.BasicPlayer(seat)
         expect_equal(student.attr(player, "player_id"), seat, f"BasicPlayer({seat}).player_id")
 
 
@@ -36,7 +35,7 @@ def test_every_seat_is_a_player_id(student):
 def test_a_seat_that_is_not_one_is_refused(student, seat):
     """BasicPlayer(-1), BasicPlayer(True) and BasicPlayer(7) raise ValueError."""
     with student.raises("ValueError"):
-        student.whist.basic_player.BasicPlayer(seat)
+        student.pkg.whist.basic_player.BasicPlayer(seat)
 
 
 def test_the_hand_is_given_as_a_copy(student):
@@ -63,23 +62,25 @@ def test_trumps_are_none_until_told(student):
 
 def test_dealing_something_that_is_not_a_card(student):
     """deal_card("QS") raises TypeError."""
-    player = student.whist.basic_player.BasicPlayer(0)
+    player = student.pkg.whist.basic_player.BasicPlayer(0)
     with student.raises("TypeError"):
         student.method(player, "deal_card", "QS")
 
 
 def test_a_player_with_no_card_cannot_play(student):
     """play_card with an empty hand raises ValueError."""
-    player = student.whist.basic_player.BasicPlayer(2)
+    player = student.pkg.whist.basic_player.BasicPlayer(2)
     with student.raises("ValueError"):
         student.method(player, "play_card", Value("Trick", "HEARTS|2|"))
 
 
 def test_a_player_with_no_card_does_not_ask_its_strategy(student):
     """play_card with an empty hand raises ValueError before a HumanStrategy asks anything."""
-    player = student.whist.basic_player.BasicPlayer(1, student.whist.human_strategy.HumanStrategy())
+    player = student.pkg.whist.basic_player.BasicPlayer(
+        1, student.pkg.whist.human_strategy.HumanStrategy()
+    )
     run = student.console(
-        student.whist.basic_player.BasicPlayer.play_card,
+        student.pkg.whist.basic_player.BasicPlayer.play_card,
         player,
         Value("Trick", "HEARTS|1|"),
         stdin="1\n",
@@ -107,9 +108,9 @@ def test_every_card_dealt_is_played_once(student, r):
 def test_the_strategy_set_chooses_the_card(student):
     """After set_strategy(HumanStrategy()), play_card plays the card typed at the console."""
     player = dealt_player(student, seat=3)
-    student.method(player, "set_strategy", student.whist.human_strategy.HumanStrategy())
+    student.method(player, "set_strategy", student.pkg.whist.human_strategy.HumanStrategy())
     run = student.console(
-        student.whist.basic_player.BasicPlayer.play_card,
+        student.pkg.whist.basic_player.BasicPlayer.play_card,
         player,
         Value("Trick", "CLUBS|3|"),
         stdin="4\n",
@@ -128,9 +129,11 @@ def test_the_strategy_set_chooses_the_card(student):
 
 def test_a_strategy_given_when_seated_chooses_the_card(student):
     """BasicPlayer(seat, HumanStrategy()) plays the card typed at the console."""
-    player = dealt_player(student, seat=2, strategy=student.whist.human_strategy.HumanStrategy())
+    player = dealt_player(
+        student, seat=2, strategy=student.pkg.whist.human_strategy.HumanStrategy()
+    )
     run = student.console(
-        student.whist.basic_player.BasicPlayer.play_card,
+        student.pkg.whist.basic_player.BasicPlayer.play_card,
         player,
         Value("Trick", "CLUBS|2|"),
         stdin="2\n",
@@ -144,9 +147,9 @@ def test_a_strategy_given_when_seated_chooses_the_card(student):
 
 def test_a_completed_trick_reaches_the_strategy(student):
     """view_trick passes the trick to the strategy: a HumanStrategy writes who won it."""
-    player = dealt_player(student, strategy=student.whist.human_strategy.HumanStrategy())
+    player = dealt_player(student, strategy=student.pkg.whist.human_strategy.HumanStrategy())
     run = student.console(
-        student.whist.basic_player.BasicPlayer.view_trick,
+        student.pkg.whist.basic_player.BasicPlayer.view_trick,
         player,
         Value("Trick", "CLUBS|0|KH 9H 5H 2C"),
     )
@@ -159,7 +162,7 @@ def test_a_completed_trick_reaches_the_strategy(student):
 
 def test_a_strategy_without_a_generator_plays(student):
     """BasicStrategy() makes its own generator, and still plays by the rule."""
-    strategy = student.whist.basic_strategy.BasicStrategy()
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy()
     got = student.method(
         strategy, "choose_card", Value("Hand", "AS KS AD 2C"), Value("Trick", "HEARTS|0|")
     )
@@ -182,7 +185,7 @@ def test_basic_choices_like_the_reference(student, r, text, hand):
     for offset, item in enumerate(played.split()):
         trick.set_card((int(leader) + offset) % 4, r.of(item))
     expected = sorted(c.notation for c in r.basic.basic_choices(r.cards(hand), trick))
-    got = student.whist.basic_strategy.basic_choices(cards(hand), Value("Trick", text))
+    got = student.pkg.whist.basic_strategy.basic_choices(cards(hand), Value("Trick", text))
     call = f"basic_choices([{hand}], trick {text})"
     expect_true(isinstance(got, frozenset | set), f"{call} gave {show(got)}, not a frozenset")
     expect_equal(sorted(getattr(c, "text", repr(c)) for c in got), expected, call)
@@ -190,7 +193,7 @@ def test_basic_choices_like_the_reference(student, r, text, hand):
 
 def test_basic_choices_refuses_an_empty_hand_or_a_complete_trick(student):
     """basic_choices raises ValueError for no cards, or for a trick of four cards."""
-    choices = student.whist.basic_strategy.basic_choices
+    choices = student.pkg.whist.basic_strategy.basic_choices
     with student.raises("ValueError"):
         choices([], Value("Trick", "HEARTS|0|"))
     with student.raises("ValueError"):
@@ -207,7 +210,7 @@ def test_basic_choices_of_any_iterable(student, r, text):
         trick.set_card((int(leader) + offset) % 4, r.of(item))
     expected = sorted(c.notation for c in r.basic.basic_choices(r.cards(hand), trick))
     walker = student.builtin("iter", cards(hand))
-    got = student.whist.basic_strategy.basic_choices(walker, Value("Trick", text))
+    got = student.pkg.whist.basic_strategy.basic_choices(walker, Value("Trick", text))
     call = f"basic_choices(iter([{hand}]), trick {text})"
     expect_true(isinstance(got, frozenset | set), f"{call} gave {show(got)}, not a frozenset")
     expect_equal(sorted(getattr(c, "text", repr(c)) for c in got), expected, call)

@@ -21,10 +21,7 @@ import random
 import pytest
 from whist_tournament import TRICKS, Duplicate, award
 
-from cardlab.judge.proxy import StudentRaised, ToldRaised
-from cardlab.testing import show
-from cardlab.worker.codec import Value
-from cardlab.worker.process import WorkerFailure
+from cardlab.testing import StudentRaised, ToldRaised, Value, WorkerFailure, show
 
 pytestmark = pytest.mark.part("tournament")
 
@@ -120,7 +117,7 @@ def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
                 continue
             student.restart()  # nothing of an earlier game reaches this one
             advanced = {
-                seat: student.whist.advanced_strategy.AdvancedStrategy()
+                seat: student.pkg.whist.advanced_strategy.AdvancedStrategy()
                 for seat in range(4)
                 if seat % 2 == parity
             }

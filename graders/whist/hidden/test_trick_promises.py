@@ -18,7 +18,7 @@ pytestmark = pytest.mark.part("trick")
 
 def test_partners_and_partnerships(student):
     """partner_of gives 2, 3, 0, 1 for seats 0 to 3; team_of gives 0, 1, 0, 1."""
-    module = student.whist.trick
+    module = student.pkg.whist.trick
     for seat, partner, team in ((0, 2, 0), (1, 3, 1), (2, 0, 0), (3, 1, 1)):
         expect_equal(module.partner_of(seat), partner, f"partner_of({seat})")
         expect_equal(module.team_of(seat), team, f"team_of({seat})")
@@ -34,7 +34,7 @@ def test_beats_like_the_reference(student, r, pair, trumps):
     """beats(card, best, trumps): a higher card of best's suit, or a trump over a non-trump."""
     played, best = pair
     expect_equal(
-        student.whist.trick.beats(card(played), card(best), member("Suit", trumps)),
+        student.pkg.whist.trick.beats(card(played), card(best), member("Suit", trumps)),
         r.trick.beats(r.of(played), r.of(best), r.Suit[trumps]),
         f"beats({played}, {best}, Suit.{trumps})",
     )
@@ -42,7 +42,7 @@ def test_beats_like_the_reference(student, r, pair, trumps):
 
 def test_beats_by_rank_within_a_suit_and_by_trumps_across_suits(student):
     """Aimed cases of beats: equal suits compare ranks (higher only); a discard never beats."""
-    beats = student.whist.trick.beats
+    beats = student.pkg.whist.trick.beats
     for played, best, trumps, expected in (
         ("3H", "2H", "CLUBS", True),
         ("2H", "3H", "CLUBS", False),
@@ -70,7 +70,7 @@ def test_beats_by_rank_within_a_suit_and_by_trumps_across_suits(student):
 )
 def test_a_trick_in_progress_like_the_reference(student, r, trumps, leader, texts):
     """With 0 to 4 cards: cards, len, next_player, is_complete, card_of every seat, str."""
-    mine = student.whist.trick.Trick(member("Suit", trumps), leader)
+    mine = student.pkg.whist.trick.Trick(member("Suit", trumps), leader)
     model = r.trick.Trick(r.Suit[trumps], leader)
     for offset, text in enumerate(texts):
         seat = (leader + offset) % 4
@@ -93,7 +93,7 @@ def test_a_trick_in_progress_like_the_reference(student, r, trumps, leader, text
 
 def test_the_course_example_as_a_string(student):
     """str of the course's first trick names each card and its player, 1 to 4."""
-    mine = student.whist.trick.Trick(member("Suit", "CLUBS"), 2)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), 2)
     for seat, text in ((2, "KH"), (3, "9H")):
         student.method(mine, "set_card", seat, card(text))
     expect_equal(
@@ -103,7 +103,7 @@ def test_the_course_example_as_a_string(student):
 
 def test_an_empty_trick_has_no_winning_card(student):
     """winning_card() of an empty trick raises ValueError."""
-    mine = student.whist.trick.Trick(member("Suit", "SPADES"), 1)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "SPADES"), 1)
     with student.raises("ValueError"):
         student.method(mine, "winning_card")
 
@@ -111,7 +111,7 @@ def test_an_empty_trick_has_no_winning_card(student):
 @pytest.mark.parametrize("seat", [4, -1, True])
 def test_card_of_a_seat_that_is_not_one(student, seat):
     """card_of raises ValueError for anything but a seat from 0 to 3."""
-    mine = student.whist.trick.Trick(member("Suit", "SPADES"), 1)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "SPADES"), 1)
     with student.raises("ValueError"):
         student.method(mine, "card_of", seat)
 
@@ -120,25 +120,25 @@ def test_card_of_a_seat_that_is_not_one(student, seat):
 def test_a_leader_that_is_not_a_seat(student, leader):
     """Trick(trumps, -1) and Trick(trumps, True) raise ValueError."""
     with student.raises("ValueError"):
-        student.whist.trick.Trick(member("Suit", "CLUBS"), leader)
+        student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), leader)
 
 
 def test_trumps_that_are_not_a_suit(student):
     """Trick("CLUBS", 0) raises TypeError: the trumps must be a Suit."""
     with student.raises("TypeError"):
-        student.whist.trick.Trick("CLUBS", 0)
+        student.pkg.whist.trick.Trick("CLUBS", 0)
 
 
 def test_a_card_that_is_not_a_card(student):
     """set_card(0, "QS") raises TypeError: a card's notation is not a card."""
-    mine = student.whist.trick.Trick(member("Suit", "CLUBS"), 0)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), 0)
     with student.raises("TypeError"):
         student.method(mine, "set_card", 0, "QS")
 
 
 def test_out_of_turn_after_a_card(student):
     """After seat 0's card, seat 2 and seat 0 itself are refused with ValueError."""
-    mine = student.whist.trick.Trick(member("Suit", "CLUBS"), 0)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), 0)
     student.method(mine, "set_card", 0, card("5H"))
     for seat in (2, 0):
         with student.raises("ValueError"):
@@ -148,7 +148,7 @@ def test_out_of_turn_after_a_card(student):
 
 def test_cards_is_a_tuple(student):
     """Trick.cards is a tuple of the cards played so far."""
-    mine = student.whist.trick.Trick(member("Suit", "CLUBS"), 2)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), 2)
     for seat, text in ((2, "KH"), (3, "9H")):
         student.method(mine, "set_card", seat, card(text))
     made = "Trick(Suit.CLUBS, 2), then KH from seat 2, 9H from seat 3"

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.part("trick")
 )
 def test_trick_card_by_card(student, r, trumps, leader, texts):
     """After each card: the winner, the winning card, the lead suit, next player, card_of."""
-    mine = student.whist.trick.Trick(member("Suit", trumps), leader)
+    mine = student.pkg.whist.trick.Trick(member("Suit", trumps), leader)
     model = r.trick.Trick(r.Suit[trumps], leader)
     played = []
     for offset, text in enumerate(texts):
@@ -52,7 +52,7 @@ def test_trick_card_by_card(student, r, trumps, leader, texts):
 
 def test_empty_trick(student):
     """A new trick: no lead suit, the leader to play, winner() raises ValueError."""
-    mine = student.whist.trick.Trick(member("Suit", "CLUBS"), 3)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), 3)
     expect_equal(student.attr(mine, "lead_suit"), None, "Trick(Suit.CLUBS, 3).lead_suit")
     expect_equal(student.attr(mine, "next_player"), 3, "Trick(Suit.CLUBS, 3).next_player")
     with student.raises("ValueError"):
@@ -61,7 +61,7 @@ def test_empty_trick(student):
 
 def test_fifth_card_and_repeated_card_are_refused(student):
     """A card after four, or a card already in the trick, raises ValueError."""
-    mine = student.whist.trick.Trick(member("Suit", "CLUBS"), 0)
+    mine = student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), 0)
     student.method(mine, "set_card", 0, card("2H"))
     with student.raises("ValueError"):
         student.method(mine, "set_card", 1, card("2H"))
@@ -74,4 +74,4 @@ def test_fifth_card_and_repeated_card_are_refused(student):
 def test_bad_leader_is_refused(student):
     """Trick(trumps, 4) raises ValueError."""
     with student.raises("ValueError"):
-        student.whist.trick.Trick(member("Suit", "CLUBS"), 4)
+        student.pkg.whist.trick.Trick(member("Suit", "CLUBS"), 4)

@@ -7,8 +7,7 @@ opponent has trumped with the J♠, which your 10♠ cannot beat, so you discard
 
 import pytest
 
-from cardlab.testing import card, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal
 
 pytestmark = pytest.mark.part("basic-strategy")
 
@@ -27,7 +26,7 @@ EXAMPLES = [
 @pytest.mark.parametrize(("name", "leader", "trick", "hand", "plays"), EXAMPLES)
 def test_course_examples(student, name, leader, trick, hand, plays):
     """BasicStrategy.choose_card plays the course's answer."""
-    strategy = student.whist.basic_strategy.BasicStrategy(student.builtin("Random", 1))
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy(student.builtin("Random", 1))
     sent_hand = Value("Hand", hand)
     sent_trick = Value("Trick", f"SPADES|{leader}|{trick}")
     got = student.method(strategy, "choose_card", sent_hand, sent_trick)
@@ -36,7 +35,7 @@ def test_course_examples(student, name, leader, trick, hand, plays):
 
 def test_leading_plays_an_ace(student):
     """Leading, the highest rank wins the choice whatever its suit."""
-    strategy = student.whist.basic_strategy.BasicStrategy(student.builtin("Random", 1))
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy(student.builtin("Random", 1))
     got = student.method(
         strategy, "choose_card", Value("Hand", "KS 2H AD 10C"), Value("Trick", "SPADES|0|")
     )

@@ -8,16 +8,16 @@ pytestmark = pytest.mark.part("game")
 
 
 def seat_players(student, count=4):
-    strategy = student.whist.basic_strategy.BasicStrategy
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
     return [
-        student.whist.basic_player.BasicPlayer(seat, strategy(student.builtin("Random", seat)))
+        student.pkg.whist.basic_player.BasicPlayer(seat, strategy(student.builtin("Random", seat)))
         for seat in range(count)
     ]
 
 
 def test_one_hand(student):
     """A hand has 13 tricks of four cards; the side with more tricks scores those over six."""
-    game = student.whist.basic_whist.BasicWhist(
+    game = student.pkg.whist.basic_whist.BasicWhist(
         seat_players(student), student.builtin("Random", 5), None
     )
     taken = student.method(game, "play_hand")
@@ -37,4 +37,4 @@ def test_one_hand(student):
 def test_three_players_are_refused(student):
     """BasicWhist with three players raises ValueError."""
     with student.raises("ValueError"):
-        student.whist.basic_whist.BasicWhist(seat_players(student, 3), None, None)
+        student.pkg.whist.basic_whist.BasicWhist(seat_players(student, 3), None, None)

@@ -43,7 +43,7 @@ def test_rank_value_and_previous(student, name, value, previous):
 
 def test_card_fields(student):
     """A card keeps the rank and suit it was made with."""
-    made = student.cards.card.Card(rank("QUEEN"), member("Suit", "SPADES"))
+    made = student.pkg.cards.card.Card(rank("QUEEN"), member("Suit", "SPADES"))
     expect_equal(made, card("QS"), "Card(Rank.QUEEN, Suit.SPADES)")
     expect_equal(student.attr(made, "rank"), rank("QUEEN"), "Card(Rank.QUEEN, Suit.SPADES).rank")
 
@@ -58,18 +58,18 @@ def test_natural_order_is_descending(student):
 @pytest.mark.weight(2)
 def test_ascending_key(student):
     """The ascending order keeps the suits' order and puts ranks upwards."""
-    got = student.builtin("sorted_by", cards(UNSORTED), student.cards.card.ascending_key)
+    got = student.builtin("sorted_by", cards(UNSORTED), student.pkg.cards.card.ascending_key)
     expect_equal(got, cards(ASCENDING), f"sorted([{UNSORTED}], key=ascending_key)")
 
 
 @pytest.mark.weight(2)
 def test_rank_key(student):
     """The rank order: all Twos first, then Threes, up to the Aces."""
-    got = student.builtin("sorted_by", cards(UNSORTED), student.cards.card.rank_key)
+    got = student.builtin("sorted_by", cards(UNSORTED), student.pkg.cards.card.rank_key)
     expect_equal(got, cards(BY_RANK), f"sorted([{UNSORTED}], key=rank_key)")
 
 
 def test_max_is_the_highest(student):
     """Card.max returns the highest card: the first of the descending order."""
-    got = student.cards.card.Card.max(cards(UNSORTED))
+    got = student.pkg.cards.card.Card.max(cards(UNSORTED))
     expect_equal(got, card("10S"), f"Card.max([{UNSORTED}])")

@@ -11,7 +11,7 @@ FIRST_DEALT = "3D 3H AC 8C 4H 8S 7D JH"  # Deck(random.Random(2015)), the recipe
 
 
 def new_deck(student, seed=SEED):
-    return student.cards.deck.Deck(student.builtin("Random", seed))
+    return student.pkg.cards.deck.Deck(student.builtin("Random", seed))
 
 
 def test_new_deck_holds_52_different_cards(student):

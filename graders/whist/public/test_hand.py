@@ -11,7 +11,7 @@ EXAMPLE = "10D 4S 10S 2C 6H 3C"
 
 
 def hand(student, text):
-    return student.cards.hand.Hand(cards(text))
+    return student.pkg.cards.hand.Hand(cards(text))
 
 
 @pytest.mark.parametrize(("text", "total"), TOTALS)
@@ -42,7 +42,7 @@ def test_counts(student):
 
 def test_add_and_remove(student):
     """The three adds, the three removes and what they return; the total follows."""
-    made = student.cards.hand.Hand()
+    made = student.pkg.cards.hand.Hand()
     student.method(made, "add", card("AS"))
     student.method(made, "add_cards", cards("2C 3C"))
     student.method(made, "add_hand", hand(student, "10D"))

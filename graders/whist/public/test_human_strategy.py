@@ -6,8 +6,7 @@ it, the prompt "Your card (1-N): ".
 
 import pytest
 
-from cardlab.testing import card, expect_equal
-from cardlab.worker.codec import Value
+from cardlab.testing import Value, card, expect_equal
 
 pytestmark = pytest.mark.part("human")
 
@@ -16,8 +15,8 @@ PROMPT = "Your card (1-3)"
 
 
 def choose(student, trick, typed):
-    strategy = student.whist.human_strategy.HumanStrategy()
-    human = student.whist.human_strategy.HumanStrategy
+    strategy = student.pkg.whist.human_strategy.HumanStrategy()
+    human = student.pkg.whist.human_strategy.HumanStrategy
     return student.console(human.choose_card, strategy, HAND, trick, stdin=typed)
 
 

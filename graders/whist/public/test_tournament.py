@@ -18,7 +18,7 @@ PRACTICE_SEED = 1_000_000  # other deals than the grader's own tournament
 
 
 def seat_table(student, advanced_parity):
-    whist = student.whist
+    whist = student.pkg.whist
     players = []
     for seat in range(4):
         if seat % 2 == advanced_parity:
@@ -38,7 +38,7 @@ def test_practice_tournament(student, phase, credit, artifacts):
         seed = PRACTICE_SEED + deal
         taken = []
         for parity, players in zip(TABLES, tables, strict=True):
-            game = student.whist.basic_whist.BasicWhist(
+            game = student.pkg.whist.basic_whist.BasicWhist(
                 players, student.builtin("Random", seed), None
             )
             tricks = student.method(game, "play_hand")

@@ -16,5 +16,5 @@ cards = st.builds(lambda rank, suit: rank + suit, st.sampled_from(RANKS), st.sam
 def test_winner_like_the_reference(student, ref, first, second):
     """winner agrees with the reference on any two cards."""
     expected = ref.showdown.winner(*(ref.card.Card(t[:-1], t[-1]) for t in (first, second)))
-    got = student.showdown.winner(card(first), card(second))
+    got = student.pkg.showdown.winner(card(first), card(second))
     expect_equal(got, expected, f"winner({first}, {second})")

@@ -12,5 +12,5 @@ pytestmark = pytest.mark.part("showdown")
 )
 def test_winner(student, first, second, expected):
     """The stronger rank wins; equal ranks tie."""
-    got = student.showdown.winner(card(first), card(second))
+    got = student.pkg.showdown.winner(card(first), card(second))
     expect_equal(got, expected, f"winner({first}, {second})")
