@@ -18,21 +18,32 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 from pathlib import Path
 
 import pytest
+from alternative_grading import points_lost
 from branches import SEVERAL, branch_counts
+from call_limits import timed_out
 from click.testing import CliRunner
 from run_once import graded_files, graded_modules
+from seeded_bugs import edited_copy, grade_bug, load_bugs
 
 import cardlab
 from cardlab.cli import main
 from cardlab.course.project import Project
 from cardlab.course.registry import read_declaration
+from cardlab.course.spec import code_module
 from cardlab.errors import CardlabError
 
 REPO = Project(Path(__file__).resolve().parents[1])
 ASSIGNMENTS = REPO.assignments()
+_NOT_WRITTEN = shutil.ignore_patterns("__pycache__", "*.md")
+BUGS = [
+    bug
+    for declaration in REPO.declarations()
+    for bug in load_bugs(declaration.bugs_file, declaration.id)
+]
 BRANCH_CASES = [
     (declaration.id, phase)
     for declaration in REPO.declarations()
@@ -40,14 +51,36 @@ BRANCH_CASES = [
 ]
 
 
+def _alternative_modules(folder: Path) -> list[str]:
+    """The modules an alternative solution writes, named as the spec names them."""
+    files = folder.rglob("*.py")
+    return sorted(".".join(path.relative_to(folder).with_suffix("").parts) for path in files)
+
+
+def _alternative_cases() -> list[tuple[str, str, int]]:
+    """(assignment, alternative, phase) for every phase that grades one of its modules."""
+    cases = []
+    for declaration in REPO.declarations():
+        spec = REPO.spec(declaration.id)
+        for folder in declaration.alternatives():
+            modules = set(_alternative_modules(folder))
+            for phase in spec.phases:
+                submitted = spec.submitted_modules(phase.number)
+                graded = set(phase.writes) | {code_module(m, submitted) for m in phase.methods}
+                if modules & graded:
+                    cases.append((declaration.id, folder.name, phase.number))
+    return cases
+
+
 def _code_without_docstrings(path: Path) -> str:
     """A module's code as Python reads it: no comments, no docstrings."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-                body[0] = ast.Pass()
+        first = body[0] if isinstance(body, list) and body else None
+        value = first.value if isinstance(first, ast.Expr) else None
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            body[0] = ast.Pass()
     return ast.unparse(tree)
 
 
@@ -78,7 +111,8 @@ def test_every_assignment_declares_itself():
         ("[hidden]\nsecret_examples = 'yes'\n", "hidden.secret_examples: must be a bool"),
         ("[play]\ngame = 'codec.py'\n[[play.options]]\nname = 'x'\nwhere = 1\n",
          "play.options[0].where: unknown key"),
-        ("[branches]\n[[branches.fixed]]\nmodule = 'card'\n", "branches.fixed[0].function: is missing"),
+        ("[branches]\n[[branches.fixed]]\nmodule = 'card'\n",
+         "branches.fixed[0].function: is missing"),
         ("colour = 'red'\n", "colour: unknown key"),
         ("[demo\n", "not TOML"),
     ],
@@ -115,6 +149,60 @@ def test_cardlab_play_lists_the_registered_games_and_their_options():
         for option in declaration.game.options:
             assert f"--{option.name}" in text
             assert " ".join(f"{declaration.id}: {option.help}".split()) in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", BUGS, ids=[f"{bug.assignment}-{bug.id}" for bug in BUGS])
+def test_a_seeded_bug_loses_points_in_its_part(repo, solution_of, tmp_path, bug):
+    """Each bug of ``bugs.toml`` loses points in its part, with its file's further checks."""
+    folder = tmp_path / "submission"
+    if bug.old:
+        edited_copy(solution_of(bug.assignment), folder, bug.file, bug.old, bug.new)
+    else:
+        shutil.copytree(solution_of(bug.assignment), folder)
+        (folder / bug.file).unlink()
+    report = grade_bug(repo, bug.assignment, bug.phase, folder, bug.part, bug.call_seconds)
+    part = next(p for p in report.parts if p.id == bug.part)
+    if "counted" in bug.also:
+        assert part.counted and not part.note, f"{bug.id}: no test of part {bug.part} ran"
+    if "ran" in bug.also:
+        assert part.tests, f"no test of part {bug.part} ran"
+    assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
+    if "short" in bug.also:
+        assert report.score < report.max_score
+    if "finished" in bug.also:
+        assert not any("could not finish" in test.message for test in report.failures)
+    if bug.call_seconds is not None:
+        limit = timed_out(bug.call_seconds)
+        assert any(limit in test.message for test in report.failures), _failures(report)
+
+
+def _failures(report) -> str:
+    return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_every_assignment_has_five_alternatives(assignment):
+    found = REPO.declaration(assignment).alternatives()
+    assert len(found) >= 5, f"{assignment}: {len(found)} alternative solutions"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("assignment", "name", "phase"), _alternative_cases())
+def test_an_alternative_solution_scores_full_marks(
+    repo, solution_of, tmp_path, assignment, name, phase
+):
+    """Written from the docstrings alone, another way than the reference: full marks.
+
+    The alternative's files are laid over the reference solution (``solution_of``); only
+    the parts that run its modules are graded (``alternative_grading``).
+    """
+    submission = tmp_path / "submission"
+    shutil.copytree(solution_of(assignment), submission)
+    written = repo.declaration(assignment).folder / "alternatives" / name
+    shutil.copytree(written, submission, dirs_exist_ok=True, ignore=_NOT_WRITTEN)
+    lost = points_lost(repo, assignment, phase, submission, _alternative_modules(written))
+    assert not lost, f"{name}:\n" + "\n".join(lost)
 
 
 @pytest.mark.slow
