@@ -50,7 +50,7 @@ def run_demo(project: Project, console: Console | None = None) -> None:
         write_solution(project, spec, solution)
         submissions = [
             ("The reference solution, written out as a submission", solution),
-            ("An example submission with bugs", demo.submission),
+            (demo.title, demo.submission),
         ]
         for title, folder in submissions:
             console.print(Rule(f"[bold]{title}"))

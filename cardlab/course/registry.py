@@ -14,7 +14,8 @@ module:
   command-line options;
 * ``[hidden] secret_examples``: whether the hidden tests draw their hypothesis examples
   from the course secret (on unless declared off);
-* ``[demo]``: the phase and the example submission ``cardlab demo`` grades;
+* ``[demo]``: the phase and the example submission ``cardlab demo`` grades, and what
+  it calls the example;
 * ``[branches]``: the phases whose hidden cases must reach every branch of the
   student-written code, and the reviewed exceptions.
 
@@ -97,10 +98,12 @@ class Demo:
     Attributes:
         phase: The phase graded.
         submission: The example submission with bugs.
+        title: What the demo calls the example.
     """
 
     phase: int
     submission: Path
+    title: str = "An example submission with bugs"
 
 
 @dataclass(frozen=True)
@@ -211,7 +214,9 @@ def _game(reader: _Reader, data: Mapping[str, Any]) -> TerminalGame | None:
     play = reader.table(data.get("play", {}), "play", {"game", "options"})
     if not play:
         return None
-    module = reader.file(reader.value(play, "play.game", str, ""), "play.game")
+    if "game" not in play:
+        raise reader.fail("play.game", "is missing (the module with play)")
+    module = reader.file(reader.value(play, "play.game", str), "play.game")
     listed = reader.value(play, "play.options", list, [])
     options = []
     keys = {"name", "help", "choices", "metavar", "default", "flag"}
@@ -241,6 +246,17 @@ def _game(reader: _Reader, data: Mapping[str, Any]) -> TerminalGame | None:
     if len(set(names)) < len(names):
         raise reader.fail("play.options", "an option is declared twice")
     return TerminalGame(module, tuple(options))
+
+
+def _demo(reader: _Reader, data: Mapping[str, Any]) -> Demo | None:
+    table = reader.table(data.get("demo", {}), "demo", {"phase", "submission", "title"})
+    if not table:
+        return None
+    submission = reader.folder / reader.value(table, "demo.submission", str, "")
+    if not submission.is_dir():
+        raise reader.fail("demo.submission", f"no folder {submission}")
+    phase = reader.value(table, "demo.phase", int, 0)
+    return Demo(phase, submission, reader.value(table, "demo.title", str, Demo.title))
 
 
 def _branches(reader: _Reader, data: Mapping[str, Any]) -> BranchCoverage:
@@ -309,13 +325,6 @@ def read_declaration(folder: Path, assignment: str) -> Declaration:
         entry = reader.value(tournament_table, "tournament.game", str, "")
         tournament = reader.entry(entry, "tournament.game")
     hidden = reader.table(data.get("hidden", {}), "hidden", {"secret_examples"})
-    demo_table = reader.table(data.get("demo", {}), "demo", {"phase", "submission"})
-    demo = None
-    if demo_table:
-        submission = folder / reader.value(demo_table, "demo.submission", str, "")
-        if not submission.is_dir():
-            raise reader.fail("demo.submission", f"no folder {submission}")
-        demo = Demo(reader.value(demo_table, "demo.phase", int, 0), submission)
     return Declaration(
         id=assignment,
         folder=folder,
@@ -323,7 +332,7 @@ def read_declaration(folder: Path, assignment: str) -> Declaration:
         tournament=tournament,
         game=_game(reader, data),
         secret_examples=reader.value(hidden, "hidden.secret_examples", bool, True),
-        demo=demo,
+        demo=_demo(reader, data),
         branches=_branches(reader, data),
     )
 
@@ -376,7 +385,7 @@ def load_package(folder: Path, name: str) -> ModuleType:
 def game_module(declaration: Declaration, module: str | None = None) -> ModuleType:
     """A module of the assignment's terminal game (its ``play`` module by default).
 
-    The game's folder is a package named ``_cardlab_play_<assignment>``; ``module``
+    The game's folder is loaded as a package (see :func:`folder_module`); ``module``
     names another of its modules (``screen``, ``strong``).
 
     Raises:
@@ -390,8 +399,9 @@ def game_module(declaration: Declaration, module: str | None = None) -> ModuleTy
 def folder_module(folder: Path, module: str) -> ModuleType:
     """A module of an assignment's folder loaded as a package (``graders/<id>/play``).
 
-    Hidden graders use this to reach code of their assignment that lives outside the
-    hidden folder (a strong bot the terminal game shares).
+    The package is named ``_cardlab_<assignment>_<folder>``. Hidden graders use this to
+    reach code of their assignment that lives outside the hidden folder (a strong bot
+    the terminal game shares).
     """
     name = f"_cardlab_{folder.parent.name}_{folder.name}"
     load_package(folder, name)
