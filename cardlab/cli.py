@@ -26,7 +26,7 @@ from .judge.startup import cache_bytecode
 
 if TYPE_CHECKING:
     from .course.project import Project
-    from .course.registry import GameOption
+    from .course.registry import Declaration, GameOption
 
 _EXIT_CARDLAB_ERROR = 2
 
@@ -552,17 +552,15 @@ def _game_option(assignment: str, option: GameOption) -> click.Option:
     return click.Option([f"--{option.name}"], type=kind, metavar=option.metavar, help=help_text)
 
 
-def _game_options(project: Project | None) -> list[click.Option]:
-    """The options of every registered terminal game, each declared once.
+def _game_options(declarations: list[Declaration]) -> list[click.Option]:
+    """The options of the assignments' terminal games, each declared once.
 
     Raises:
         CardlabError: When two games declare one option.
     """
-    from .play import games
-
     found: dict[str, str] = {}
     options = []
-    for declaration in games(project) if project else []:
+    for declaration in declarations:
         for option in declaration.game.options if declaration.game else ():
             if option.name in found:
                 raise CardlabError(
@@ -601,12 +599,12 @@ class _PlayCommand(click.Command):
 
         project = _project_of(args)
         try:
-            ctx.meta[_GAME_OPTIONS] = _game_options(project)
+            declared = games(project) if project else []
+            ctx.meta[_GAME_OPTIONS] = _game_options(declared)
         except CardlabError as error:
             click.echo(f"cardlab: {error}", err=True)
             ctx.exit(_EXIT_CARDLAB_ERROR)
-        names = [declaration.id for declaration in games(project)] if project else []
-        ctx.meta[_GAMES] = ", ".join(names) or "none"
+        ctx.meta[_GAMES] = ", ".join(declaration.id for declaration in declared) or "none"
         return super().parse_args(ctx, args)
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
