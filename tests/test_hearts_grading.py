@@ -36,7 +36,7 @@ def _failures(report: GradeReport) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", PHASES)
 def test_the_reference_scores_full_marks(reference_grading, phase):
-    report = reference_grading("hearts", phase).report  # shared with test_branch_coverage
+    report = reference_grading("hearts", phase).report  # shared with test_assignments
     assert report.score == report.max_score == 100, _failures(report)
     assert not report.notes, report.notes
 

@@ -161,7 +161,7 @@ def _part(report: GradeReport, part_id: str):
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", [1, 2])
 def test_the_reference_scores_full_marks_the_hand_marked_part_aside(reference_grading, phase):
-    report = reference_grading("whist", phase).report  # shared with test_branch_coverage
+    report = reference_grading("whist", phase).report  # shared with test_assignments
     assert not report.failures, _failures(report)
     assert report.score == report.max_score - report.open_points == (100 if phase == 1 else 90)
     assert not report.notes, report.notes
