@@ -4,7 +4,7 @@ Usage: python benchmarks/strong_bot.py [--deals N] [--samples S] [--jobs K]
                                         [--told nothing|hand|all] [--csv FILE]
                                         [--against FILE]
 
-The bot (``cardlab/play/bisca_strong.py``): Monte Carlo search over the unseen cards
+The bot (``graders/bisca/play/strong.py``): Monte Carlo search over the unseen cards
 while the stock lasts, exact search once it is nearly empty.
 Every deal is played twice, the strong bot in seat 0 then in seat 1. Prints the bot's
 share of games (wins + ties / 2) and of points (its points / 120), each with a 95%
@@ -48,7 +48,11 @@ from bisca.board import Board  # noqa: E402
 from bisca.deck import Deck  # noqa: E402
 from bisca.player import Player  # noqa: E402
 
-from cardlab.play.bisca_strong import SAMPLES, StrongPlayer  # noqa: E402
+from cardlab.course.project import Project  # noqa: E402
+from cardlab.play import load_game  # noqa: E402
+
+_STRONG = load_game(Project(ROOT), "bisca", "strong")
+SAMPLES, StrongPlayer = _STRONG.SAMPLES, _STRONG.StrongPlayer
 
 Z95 = 1.96
 

@@ -28,6 +28,7 @@ from .judge.startup import cache_bytecode
 
 if TYPE_CHECKING:
     from .course.project import Project
+    from .course.registry import Declaration, GameOption
 
 _EXIT_CARDLAB_ERROR = 2
 _EXIT_INTERRUPTED = 130  # the shell's 128 + SIGINT
@@ -555,53 +556,101 @@ def export_classroom(
     )
 
 
-@main.command(short_help="Grade the bisca solution and a buggy example.")
+@main.command(short_help="Grade the reference solution and a buggy example.")
 @project_option
 @_one_line_errors
 @_no_score_when_interrupted("grading interrupted: no score was written")
 def demo(project_dir: Path | None) -> None:
-    """Grade the bisca solution and an example submission with bugs (phase 2)."""
+    """Grade the reference solution and an example submission with bugs.
+
+    The assignment, its phase and the example are those its declaration names
+    (``[demo]`` in ``graders/<assignment>/assignment.toml``).
+    """
     from .demo import run_demo
 
     run_demo(_project(project_dir))
 
 
-@main.command()
+def _game_option(assignment: str, option: GameOption) -> click.Option:
+    """The ``cardlab play`` option a game declares, its help naming the game."""
+    default = f" (default: {option.default})" if option.default and not option.flag else ""
+    help_text = f"{assignment}: {option.help}{default}."
+    if option.flag:
+        return click.Option([f"--{option.name}"], is_flag=True, default=None, help=help_text)
+    kind = click.Choice(list(option.choices)) if option.choices else None
+    return click.Option([f"--{option.name}"], type=kind, metavar=option.metavar, help=help_text)
+
+
+def _game_options(declarations: list[Declaration]) -> list[click.Option]:
+    """The options of the assignments' terminal games, each declared once.
+
+    Raises:
+        CardlabError: When two games declare one option.
+    """
+    found: dict[str, str] = {}
+    options = []
+    for declaration in declarations:
+        for option in declaration.game.options if declaration.game else ():
+            if option.name in found:
+                raise CardlabError(
+                    f"--{option.name} is declared by both {found[option.name]} and "
+                    f"{declaration.id}: rename one game's option"
+                )
+            found[option.name] = declaration.id
+            options.append(_game_option(declaration.id, option))
+    return options
+
+
+def _project_of(args: list[str]) -> Project | None:
+    """The project a command line names with ``--project``, else the working directory's."""
+    for n, arg in enumerate(args):
+        folder = arg.removeprefix("--project=") if arg.startswith("--project=") else None
+        if arg == "--project" and n + 1 < len(args):
+            folder = args[n + 1]
+        if folder is not None:
+            try:
+                return _project(Path(folder))
+            except CardlabError:
+                return None
+    return _project_here()
+
+
+_GAME_OPTIONS = "cardlab.game_options"
+_GAMES = "cardlab.games"
+
+
+class _PlayCommand(click.Command):
+    """``cardlab play``: besides its own, the options the project's games declare."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Find the project's games and their options, then parse the command line."""
+        from .play import games
+
+        project = _project_of(args)
+        try:
+            declared = games(project) if project else []
+            ctx.meta[_GAME_OPTIONS] = _game_options(declared)
+        except CardlabError as error:
+            click.echo(f"cardlab: {error}", err=True)
+            ctx.exit(_EXIT_CARDLAB_ERROR)
+        ctx.meta[_GAMES] = ", ".join(declaration.id for declaration in declared) or "none"
+        return super().parse_args(ctx, args)
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        """The command's own parameters, its games' options before ``--project``."""
+        own = super().get_params(ctx)
+        at = next((n for n, param in enumerate(own) if param.name == "project_dir"), len(own))
+        return [*own[:at], *ctx.meta.get(_GAME_OPTIONS, []), *own[at:]]
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Name the games the project registers."""
+        formatter.write_paragraph()
+        formatter.write_text(f"Games you can play: {ctx.meta.get(_GAMES, 'none')}.")
+
+
+@main.command(cls=_PlayCommand)
 @click.argument("assignment")
 @click.option("--seed", type=int, help="Seed of the deal (default: a new deal each game).")
-@click.option(
-    "--first",
-    type=click.Choice(["human", "computer"]),
-    help="bisca: who leads the first round (default: human).",
-)
-@click.option(
-    "--mode",
-    type=click.Choice(["human", "watch"]),
-    help="whist: play with three basic players, or watch advanced against basic players "
-    "(default: human).",
-)
-@click.option(
-    "--opponent",
-    type=click.Choice(["reference", "strong"]),
-    help="bisca: the reference AutoPlayer, or a stronger bot (default: reference).",
-)
-@click.option(
-    "--variation",
-    type=click.Choice(["classic", "single", "knockout"]),
-    help="cardgame: which whist to play (default: classic).",
-)
-@click.option(
-    "--seats",
-    metavar="SEAT=KIND,...",
-    help="cardgame: who plays each seat, e.g. N=human,S=human; others are the computer "
-    "(default: S=human).",
-)
-@click.option(
-    "--watch",
-    is_flag=True,
-    default=None,
-    help="hearts: watch four computer players instead of playing South.",
-)
 @project_option
 @_one_line_errors
 def play(

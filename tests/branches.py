@@ -1,7 +1,8 @@
-"""The branches of student-written code, and which of them hidden cases must reach.
+"""The branches of student-written code, and how often hidden cases reached each.
 
-Shared by the branch-coverage tests (``test_branch_coverage.py``) and the counters
-compiled into the reference for the grading that feeds them (``counting``).
+Shared by the branch-coverage tests (``test_assignments.py``, which read the reviewed
+exceptions from each assignment's ``assignment.toml``) and the counters compiled into
+the reference for the grading that feeds them (``counting``).
 """
 
 from __future__ import annotations
@@ -13,43 +14,6 @@ from pathlib import Path
 
 SEVERAL = 3
 """How many hidden cases must reach each branch."""
-
-FIXED_CASES = {
-    ("bisca", "auto_player", "AutoPlayer.choose", 1, True): "an empty hand: a fixed public case",
-    ("bisca", "card", "Card.__post_init__", 2, True): "a suit that is not a Suit: fixed cases",
-    ("bisca", "card", "Card.__eq__", 1, True): "a non-card: fixed cases, no reference call",
-    ("bisca", "board", "Board.__init__", 1, True): "first not 0 or 1: fixed cases",
-    ("bisca", "board", "Board._opponent_of", 2, False): "a stranger to the board: fixed cases",
-    ("bisca", "board", "Board.play", 1, True): "a move after the end: fixed cases",
-    ("bisca", "board", "Board.winner", 1, True): "asked before the end: fixed cases",
-    ("cardgame", "card", "Card.__eq__", 1, True): "a non-card: fixed cases, no reference call",
-    ("cardgame", "card", "Card.__lt__", 1, True): "a non-card: fixed cases, no reference call",
-}
-"""Branches (assignment, module, function, if-number in it, outcome) that only fixed
-cases reach (public tests, or hidden tests with written expectations), with why that
-is enough."""
-
-UNREACHABLE = {
-    ("kings_corner", "table", "Table.apply", 4, False): (
-        "a move of no known kind: a Move crosses to the worker as its notation, which has none"
-    ),
-    ("whist", "whist.basic_player", "BasicPlayer.play_card", 2, True): (
-        "a strategy choosing a card not held: a strategy is code, which cannot cross"
-    ),
-    ("whist", "whist.basic_whist", "human_game", 1, True): (
-        "the basic players' tie-breaks, which the contract leaves open, shape the person's "
-        "games: the same typed lines give the reference and a student different games"
-    ),
-    ("whist", "whist.basic_whist", "human_game", 1, False): "as the other outcome",
-}
-"""Branches (as in ``FIXED_CASES``) no differential hidden case can reach, reviewed, with why."""
-
-OWN_DESIGN = {
-    ("whist", "whist.advanced_strategy"): (
-        "the student's own strategy, graded by the tournament: the reference's is one of many"
-    ),
-}
-"""Modules a student designs freely: no hidden case compares them with the reference."""
 
 _SCOPES = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 """The nodes that name what they hold, as ``co_qualname`` does."""

@@ -6,12 +6,18 @@ import itertools
 import math
 import random
 from collections import Counter, defaultdict
+from pathlib import Path
 
 import pytest
 
-from cardlab.play import bisca_strong
-from cardlab.play.bisca_inference import HandBelief, choice_likelihood
-from cardlab.play.bisca_strong import StrongPlayer
+from cardlab.course.project import Project
+from cardlab.play import load_game
+
+PROJECT = Project(Path(__file__).resolve().parents[1])
+bisca_strong = load_game(PROJECT, "bisca", "strong")
+StrongPlayer = bisca_strong.StrongPlayer
+HandBelief = load_game(PROJECT, "bisca", "inference").HandBelief
+choice_likelihood = load_game(PROJECT, "bisca", "inference").choice_likelihood
 
 
 class RandomPlayer:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 
-from cardlab.play import bisca_strong
-from cardlab.play.bisca_strong import StrongPlayer
+from cardlab.course.project import Project
+from cardlab.play import load_game
+
+bisca_strong = load_game(Project(Path(__file__).resolve().parents[1]), "bisca", "strong")
+StrongPlayer = bisca_strong.StrongPlayer
 
 QUICK = 24
 """Random deals a move in these tests: weaker than the default, but quick."""

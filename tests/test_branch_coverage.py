@@ -1,4 +1,4 @@
-"""Hidden tests reach every branch of the student-written code, several times each.
+"""The counters behind the branch-coverage tests (which are in ``test_assignments.py``).
 
 Hidden tests are differential: each case they send to the student's code, they also
 work out with the reference, in the judge. So counting which way each ``if`` of the
@@ -15,51 +15,14 @@ program in the judge itself, which counted it already).
 Branches are the two outcomes of every ``if`` (its body runs, or it is skipped) in the
 student-written functions. Branches only fixed cases reach (errors raised for bad
 arguments, say), branches no differential case can reach, and modules the student
-designs freely are listed, each with the reason. Rare rules get hidden tests aimed at
-them: ``graders/<assignment>/hidden/test_aimed_branches.py``.
+designs freely are listed in ``[branches]`` of the assignment's ``assignment.toml``,
+each with the reason. Rare rules get hidden tests aimed at them:
+``graders/<assignment>/hidden/test_aimed_branches.py``.
 """
 
 from __future__ import annotations
 
-import pytest
-from branches import FIXED_CASES, OWN_DESIGN, SEVERAL, UNREACHABLE, branch_counts
 from counting import counting, instrumented
-from run_once import graded_files, graded_modules
-
-CASES = [
-    ("cardgame", 1),
-    ("bisca", 1),
-    ("bisca", 2),
-    ("bisca", 3),
-    ("kings_corner", 1),
-    ("kings_corner", 2),
-    ("kings_corner", 3),
-    ("whist", 1),
-    ("whist", 2),
-    ("hearts", 1),
-    ("hearts", 2),
-]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("assignment", "number"), CASES)
-def test_hidden_cases_reach_every_branch_several_times(repo, reference_grading, assignment, number):
-    graded = reference_grading(assignment, number)  # shared with the grading tests
-    assert graded.report.score == graded.report.max_score - graded.report.open_points
-    spec = repo.spec(assignment)
-    targets = graded_modules(spec, number)
-    rare = []
-    for path, module in graded_files(repo, spec, number).items():
-        if (assignment, module) in OWN_DESIGN:
-            continue
-        counted = branch_counts(graded.branches, path, targets[module])
-        for function, k, outcome, count, line in counted:
-            branch = (assignment, module, function, k, outcome)
-            known = branch in FIXED_CASES or branch in UNREACHABLE
-            if count < SEVERAL and not known:
-                rare.append(f"{module}.{function}: if #{k} (line {line}) {outcome}: {count}")
-    assert not rare, f"branches reached by fewer than {SEVERAL} hidden cases:\n" + "\n".join(rare)
-
 
 COUNTED_SOURCE = '''
 class Box:

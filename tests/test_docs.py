@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from alternative_grading import points_lost
+from seeded_bugs import edited_copy, grade_bug, load_bugs
 
 from cardlab.course.project import Project
 from cardlab.errors import CardlabError
@@ -260,6 +262,19 @@ def test_following_the_adding_an_assignment_guide(tmp_path):
         assert (full.score, full.max_score) == (phase.max_score, phase.max_score), full
         stubbed = run(project_job(project, "highcard", phase.number, None))
         assert stubbed.score == 0
+    # 5: its declaration, its seeded bug and its alternative solution
+    declaration = project.declaration("highcard")
+    assert declaration.codec == (root / "graders" / "highcard" / "codec.py").resolve()
+    [bug] = load_bugs(declaration.bugs_file, "highcard")
+    edited = edited_copy(solution, tmp_path / "bug", bug.file, bug.old, bug.new)
+    report = grade_bug(project, "highcard", bug.phase, edited, bug.part)
+    part = next(part for part in report.parts if part.id == bug.part)
+    assert part.score < part.max_score
+    [alternative] = declaration.alternatives()
+    laid = tmp_path / "alternative"
+    shutil.copytree(solution, laid)
+    shutil.copytree(alternative, laid, dirs_exist_ok=True)
+    assert not points_lost(project, "highcard", 2, laid, ["showdown"])
     # 6: the nav lines the guide shows, then a strict build
     config = root / "mkdocs.yml"
     config.write_text(config.read_text().replace(NAV_ANCHOR, NAV_ANCHOR + GUIDE_NAV))
@@ -275,7 +290,8 @@ def test_the_guide_shows_its_example_files_and_nav_lines(site):
     guide = (REPO / "docs" / "instructors" / "adding-an-assignment.md").read_text()
     assert GUIDE_NAV in guide
     included = re.findall(r'^--8<-- "([^"]+)"$', guide, re.M)
-    whole = ["reference/*/[!_]*.py", "specs/*.toml", "graders/*/codec.py", "docs/**/*.md"]
+    whole = ["reference/*/[!_]*.py", "specs/*.toml", "graders/*/codec.py", "docs/**/*.md",
+             "graders/*/*.toml", "graders/*/alternatives/*/*.py"]
     required = {
         str(path.relative_to(REPO)) for pattern in whole for path in GUIDE_TOY.glob(pattern)
     }

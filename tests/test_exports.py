@@ -85,6 +85,11 @@ def test_the_autograder_holds_what_it_needs_and_nothing_else(repo, autograder, w
             "project/reference/bisca/card.py", "project/graders/bisca/codec.py",
             "project/graders/bisca/hidden/test_tournament.py"} <= names
     assert not [n for n in names if "examples" in n or "__pycache__" in n or n.endswith(".pyc")]
+    # the declaration, and the strong bot the hidden tournament game plays with, travel;
+    # what measures the graders (seeded bugs, alternative solutions) stays behind
+    assert {"project/graders/bisca/assignment.toml",
+            "project/graders/bisca/play/strong.py"} <= names
+    assert not [n for n in names if n.endswith("/bugs.toml") or "/alternatives/" in n]
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
     assert modes["project/.cardlab/course-secret"] == 0o600  # the deals and seeds of every run
     with zipfile.ZipFile(autograder) as archive:

@@ -194,6 +194,27 @@ def _plant_hidden_test(folder: Path, project: Project) -> None:
     shutil.copyfile(hidden, folder / "tests" / "test_extra.py")
 
 
+def _plant_alternative_solution(folder: Path, project: Project) -> None:
+    alternative = project.graders_dir("toy") / "alternatives" / "tidy" / "a.py"
+    alternative.parent.mkdir(parents=True)
+    alternative.write_text("def double(x):\n    return x + x\n")
+    shutil.copyfile(alternative, folder / "tests" / "tidy.py")
+
+
+def _plant_seeded_bugs(folder: Path, project: Project) -> None:
+    bugs = project.graders_dir("toy") / "bugs.toml"
+    bugs.write_text('[[bug]]\nid = "doubles wrong"\n')
+    shutil.copyfile(bugs, folder / "tests" / "bugs.toml")
+
+
+def _plant_game_code(folder: Path, project: Project) -> None:
+    graders = project.graders_dir("toy")
+    (graders / "play").mkdir()
+    (graders / "play" / "game.py").write_text("def play(project, *, seed):\n    return 0\n")
+    (graders / "assignment.toml").write_text('[play]\ngame = "play/game.py"\n')
+    shutil.copyfile(graders / "play" / "game.py", folder / "tests" / "game.py")
+
+
 def _plant_hidden_folder(folder: Path, project: Project) -> None:
     (folder / "tests" / "hidden").mkdir()
 
@@ -217,6 +238,9 @@ def _plant_missing_bytecode(folder: Path, project: Project) -> None:
         (_plant_reference_source, "toy/b.py: source of a provided module"),
         (_plant_renamed_solution, "tests/notes.py: is the reference source of a"),
         (_plant_hidden_test, "tests/test_extra.py: is hidden test file hidden/test_b.py"),
+        (_plant_alternative_solution, "tests/tidy.py: is instructor file alternatives/tidy/a.py"),
+        (_plant_seeded_bugs, "tests/bugs.toml: is instructor file bugs.toml"),
+        (_plant_game_code, "tests/game.py: is instructor file play/game.py"),
         (_plant_hidden_folder, "tests/hidden: a hidden folder"),
         (_plant_compiled_student_module, "toy/a.pyc: a compiled copy of a module the student"),
         (_plant_pycache, "toy/__pycache__: a __pycache__ folder"),

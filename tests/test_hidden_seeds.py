@@ -2,7 +2,8 @@
 
 Hearts names its games and derives their seeds from the secret; the hidden hypothesis
 tests of hearts, kings corner, whist, bisca and cardgame draw their examples from it
-(the ``secret_examples`` fixture), and a state machine or a ``@given`` function run inside
+(every hidden test, unless its assignment's ``assignment.toml`` declares
+``[hidden] secret_examples = false``), and a state machine or a ``@given`` function run inside
 a test takes a seed derived from it. Under one secret the deals are the same on every
 run; under another they differ.
 """
@@ -12,12 +13,14 @@ from __future__ import annotations
 import ast
 import importlib.util
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab.judge.plugin import seed_examples
+from cardlab.course.project import Project
+from cardlab.judge.plugin import CardlabPlugin, RunSettings, seed_examples
 from cardlab.judge.seeds import Seeds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,19 +83,35 @@ def test_hypothesis_examples_follow_the_course_secret():
     assert _drawn(ONE) != _drawn(OTHER)
 
 
-OPTED_IN = ["hearts", "kings_corner", "whist", "bisca", "cardgame"]
-
-
-@pytest.mark.parametrize("assignment", OPTED_IN)
+@pytest.mark.parametrize("assignment", Project(ROOT).assignments())
 def test_hidden_graders_opt_in(assignment):
-    tree = ast.parse((ROOT / "graders" / assignment / "hidden" / "conftest.py").read_text())
-    autouse = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef)
-        and "autouse=True" in " ".join(ast.unparse(d) for d in node.decorator_list)
-    ]
-    assert any(a.arg == "secret_examples" for node in autouse for a in node.args.args)
+    """Every assignment's hidden tests draw their examples from the secret (the default)."""
+    assert Project(ROOT).declaration(assignment).secret_examples
+
+
+def _drawn_by_a_hidden_test(tmp_path: Path, secret: bytes, declared: bool) -> list[int]:
+    """The examples a hidden hypothesis test draws once the plugin has set it up."""
+    drawn: list[int] = []
+
+    @given(st.integers(0, 2**32 - 1))
+    def test_shuffled(seed: int) -> None:
+        drawn.append(seed)
+
+    settings = RunSettings(
+        phase=None, make_student=None, reference=None, hidden_dirs=(tmp_path,),
+        reproduce="", seeds=Seeds(secret), secret_examples=declared,
+    )
+    item = SimpleNamespace(stash={}, path=tmp_path / "test_piles_reference.py", obj=test_shuffled,
+                           nodeid="test_piles_reference.py::test_shuffled")
+    CardlabPlugin(settings).pytest_runtest_setup(item)
+    test_shuffled()
+    return drawn
+
+
+def test_the_plugin_seeds_hidden_tests_from_the_secret_as_declared(tmp_path):
+    assert _drawn_by_a_hidden_test(tmp_path, ONE, True) == _drawn(ONE)
+    assert _drawn_by_a_hidden_test(tmp_path, OTHER, True) == _drawn(OTHER)
+    assert _drawn_by_a_hidden_test(tmp_path, ONE, False) != _drawn(ONE)
 
 
 @pytest.mark.parametrize("assignment", ["bisca", "cardgame"])

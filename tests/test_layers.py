@@ -69,9 +69,10 @@ def test_the_checker_sees_an_upward_import(tmp_path, monkeypatch):
 
 REPOSITORY = PACKAGE.parent
 GRADERS_PUBLIC_FACE = "cardlab.testing"
-GRADERS_ALSO_ALLOWED = ("cardlab.play",)
-"""bisca's tournament still takes its strong bot from ``cardlab.play``, until the bot
-moves to bisca's own folders; nothing else of the framework is open to graders."""
+GAMES_FACE = "cardlab.play"
+GAMES_FOLDER = "play"
+"""An assignment's terminal game (``graders/<id>/play/``) imports the games' face,
+:mod:`cardlab.play`; nothing else of the framework is open to graders."""
 CODEC_FILE = "codec.py"
 CODEC_IMPORTS = ("cardlab.worker.codec", "cardlab.worker.notation")
 """What an assignment's codec imports: it is loaded in the worker too, which holds the
@@ -96,7 +97,7 @@ def _outside_the_face(path: Path) -> list[str]:
             inside = module == "cardlab" or module.startswith("cardlab.")
             allowed = (
                 module == GRADERS_PUBLIC_FACE
-                or module.startswith(GRADERS_ALSO_ALLOWED)
+                or (module == GAMES_FACE and GAMES_FOLDER in path.parent.parts)
                 or (path.name == CODEC_FILE and module in CODEC_IMPORTS)
             )
             if inside and not allowed:

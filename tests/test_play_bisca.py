@@ -20,11 +20,13 @@ from cardlab.cli import main
 from cardlab.course.project import Project
 from cardlab.errors import CardlabError
 from cardlab.judge.reference import Reference
-from cardlab.play import bisca, bisca_screen, play_game
+from cardlab.play import load_game, play_game
 from cardlab.play.terminal import EXIT_DONE, EXIT_INPUT_CLOSED, EXIT_INTERRUPTED
 from cardlab.worker.codec import Codec
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
+bisca = load_game(PROJECT, "bisca")
+bisca_screen = load_game(PROJECT, "bisca", "screen")
 SEED = 3
 ROUND_LINE = re.compile(
     r"^(You|Computer) wins? the round with (?:your )?(\S+) against (?:your )?(\S+)"
@@ -217,7 +219,7 @@ def test_the_replay_hint_plays_the_same_game_again(options):
         assert "--first computer" in " ".join(hint)
 def test_the_strong_opponent_plays_a_whole_game_and_searches_the_endgame(ref, monkeypatch):
     """``--opponent strong``: the game ends, and the stronger bot chose the computer's cards."""
-    from cardlab.play import bisca_strong
+    bisca_strong = load_game(PROJECT, "bisca", "strong")
 
     asked = []
     original = bisca_strong.StrongPlayer.choose

@@ -21,11 +21,12 @@ from cardlab.cli import main
 from cardlab.course.project import Project
 from cardlab.errors import CardlabError
 from cardlab.judge.reference import Reference
-from cardlab.play import cardgame
+from cardlab.play import load_game
 from cardlab.play.terminal import EXIT_DONE, EXIT_INPUT_CLOSED, EXIT_INTERRUPTED
 from cardlab.worker.codec import Codec
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
+cardgame = load_game(PROJECT, "cardgame")
 SEED = 4
 COMPUTERS = "N=c,E=c,S=c,W=c"
 SCORE_ROW = re.compile(r"^\s+(North|East|South|West)\s+(\d+)\s*$", re.M)

@@ -18,11 +18,12 @@ from rich.console import Console
 from cardlab.cli import main
 from cardlab.course.project import Project
 from cardlab.judge.reference import Reference
-from cardlab.play import hearts
+from cardlab.play import load_game
 from cardlab.play.terminal import EXIT_DONE, EXIT_INPUT_CLOSED
 from cardlab.worker.codec import Codec
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
+hearts = load_game(PROJECT, "hearts")
 PLAY = re.compile(r"^(North|East|South|West) (leads|plays) (\S+)$")
 
 

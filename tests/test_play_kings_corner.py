@@ -20,11 +20,12 @@ from rich.console import Console
 from cardlab.cli import main
 from cardlab.course.project import Project
 from cardlab.judge.reference import Reference
-from cardlab.play import kings_corner, play_game
+from cardlab.play import load_game, play_game
 from cardlab.play.terminal import EXIT_DONE, EXIT_INPUT_CLOSED, EXIT_INTERRUPTED
 from cardlab.worker.codec import Codec
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
+kings_corner = load_game(PROJECT, "kings_corner")
 SEED = 3
 TOTALS = re.compile(r"In this game: you (\d+), computer (\d+)\.")
 

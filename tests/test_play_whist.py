@@ -21,11 +21,12 @@ from cardlab.cli import main
 from cardlab.course.project import Project
 from cardlab.errors import CardlabError
 from cardlab.judge.reference import Reference
-from cardlab.play import whist
+from cardlab.play import load_game
 from cardlab.play.terminal import EXIT_DONE, EXIT_INPUT_CLOSED
 from cardlab.worker.codec import Codec
 
 PROJECT = Project(Path(__file__).resolve().parents[1])
+whist = load_game(PROJECT, "whist")
 
 
 def run(ask, *, seed: int, mode: str = "human") -> tuple[int, str]:

@@ -1,14 +1,14 @@
 """The whist graders work, for an assignment of two packages.
 
 The reference scores full marks in each phase, the ADVANCED.md part aside (its points
-are left for the instructor); the stubs score nothing; each seeded bug loses points in
-its own part; six alternative solutions written from the docstrings score full marks;
-an AdvancedStrategy that plays like the basic one earns no tournament credit; and bad
-student code fails a test saying what it did, never crashing the grader.
+are left for the instructor); the stubs score nothing; an AdvancedStrategy that plays
+like the basic one earns no tournament credit; and bad student code fails a test saying
+what it did, never crashing the grader. The seeded bugs (``graders/whist/bugs.toml``)
+and alternative solutions are graded by ``test_assignments.py``, as every assignment's
+are.
 
-A seeded bug is one small edit of the solution. To keep these tests quick, a bug is
-graded on its part's tests only, up to the first that loses points (``grade_bug``), and
-bad code on the tests of its part (``--test``).
+Bad code is one small edit of the solution, graded on the tests of its part
+(``--test``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from alternative_grading import points_lost, tournament_modules
+from alternative_grading import tournament_modules
 from call_limits import job_with_call_seconds, timed_out
 from manual_documents import DOCUMENTS
-from seeded_bugs import edited_copy, grade_bug
+from seeded_bugs import edited_copy
 from tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.judge.grading import project_job, run
@@ -30,7 +30,6 @@ from cardlab.judge.reference import Reference
 from cardlab.judge.results import GradeReport
 from cardlab.worker.codec import Codec
 
-ALTERNATIVES = Path(__file__).parent / "whist_alternatives"
 PHASE_OF_PART = {
     "card": 1, "deck": 1, "hand": 1,
     "trick": 2, "basic-strategy": 2, "human": 2, "game": 2, "tournament": 2,
@@ -59,57 +58,6 @@ class Edit:
     part: str
     call_seconds: float | None = None
 
-
-BUGS = (
-    Edit("previous not wrapping round", "cards/card.py",
-         "return RANKS[self.strength - 1]", "return RANKS[max(self.strength - 1, 0)]", "card"),
-    Edit("an Ace worth 1", "cards/card.py",
-         "rank: 11 if rank is Rank.ACE", "rank: 1 if rank is Rank.ACE", "card"),
-    Edit("ranks sorted upwards in the natural order", "cards/card.py",
-         "(len(RANKS) - 1 - self.rank.strength)", "self.rank.strength", "card"),
-    Edit("max finding the lowest card", "cards/card.py",
-         "            if card < best:", "            if card > best:", "card"),
-    Edit("a card loading any format version", "cards/card.py",
-         '        check_format(state, type(self).FORMAT_VERSION, "Card")\n', "", "card"),
-    Edit("a shuffle reversed", "cards/deck.py",
-         "        self._rng.shuffle(cards)\n", "        self._rng.shuffle(cards)\n"
-         "        cards.reverse()\n", "deck"),
-    Edit("the sorted iterator lowest first", "cards/deck.py",
-         "self._cards = sorted(deck._cards)", "self._cards = sorted(deck._cards, reverse=True)",
-         "deck"),
-    Edit("dealing from an empty deck raising StopIteration", "cards/deck.py",
-         'raise IndexError("cannot deal from an empty deck") from None', "raise", "deck"),
-    Edit("suit counts not following a removal", "cards/hand.py",
-         "        self._suit_counts[card.suit] -= 1\n", "", "hand"),
-    Edit("an Ace counted 10 in the total", "cards/hand.py",
-         "        self._total += card.rank.points\n",
-         "        self._total += min(card.rank.points, 10)\n", "hand"),
-    Edit("sort_by_rank Aces first", "cards/hand.py",
-         "self._cards.sort(key=rank_key)", "self._cards.sort(key=rank_key, reverse=True)", "hand"),
-    Edit("remove_hand true when a card is missing", "cards/hand.py",
-         "return all(removed)", "return any(removed)", "hand"),
-    Edit("a trump not beating the led suit", "whist/trick.py",
-         "    return card.suit is trumps\n", "    return False\n", "trick"),
-    Edit("a card out of turn accepted", "whist/trick.py",
-         "        if player != expected:", "        if False:", "trick"),
-    Edit("trumping the partner's winning trick", "whist/basic_strategy.py",
-         "if led else _lowest_discard(cards, trumps)",
-         "if led else frozenset({min(cards, key=_strength)})", "basic-strategy"),
-    Edit("never beating with the highest card", "whist/basic_strategy.py",
-         "return frozenset({top if beats(top, best, trumps) else min(led, key=_strength)})",
-         "return frozenset({min(led, key=_strength)})", "basic-strategy"),
-    Edit("trumping with the highest trump", "whist/basic_strategy.py",
-         "return frozenset({min(winning_trumps, key=_strength)})",
-         "return frozenset({max(winning_trumps, key=_strength)})", "basic-strategy"),
-    Edit("not making the person follow suit", "whist/human_strategy.py",
-         "                and hand.has_suit(trick.lead_suit)", "                and False",
-         "human"),
-    Edit("scoring every trick, not those over six", "whist/basic_whist.py",
-         "self._scores[team] += taken[team] - BOOK", "self._scores[team] += taken[team]", "game"),
-    Edit("the next leader not the trick's winner", "whist/basic_whist.py",
-         "            leader = trick.winner()\n", "            leader = (leader + 1) % 4\n",
-         "game"),
-)
 
 # An AdvancedStrategy that plays exactly like the basic one.
 PLAYS_LIKE_BASIC = '''"""An AdvancedStrategy that is the basic one under another name."""
@@ -213,7 +161,7 @@ def _part(report: GradeReport, part_id: str):
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", [1, 2])
 def test_the_reference_scores_full_marks_the_hand_marked_part_aside(reference_grading, phase):
-    report = reference_grading("whist", phase).report  # shared with test_branch_coverage
+    report = reference_grading("whist", phase).report  # shared with test_assignments
     assert not report.failures, _failures(report)
     assert report.score == report.max_score - report.open_points == (100 if phase == 1 else 90)
     assert not report.notes, report.notes
@@ -232,34 +180,6 @@ def test_the_stubs_score_nothing(repo, phase):
     assert not any("could not finish" in test.message for test in report.failures)
     if phase == 2:
         assert "ADVANCED.md is missing" in _part(report, "description").note
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("bug", BUGS, ids=[bug.id for bug in BUGS])
-def test_a_seeded_bug_loses_points_in_its_part(repo, solution, tmp_path, bug):
-    phase = PHASE_OF_PART[bug.part]
-    folder = _edited(solution, tmp_path / "submission", bug)
-    report = grade_bug(repo, "whist", phase, folder, bug.part)
-    part = _part(report, bug.part)
-    assert part.tests, f"no test of part {bug.part} ran"
-    assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
-    assert not any("could not finish" in test.message for test in report.failures)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("alternative", "phase"),
-    [("tuple_cards", 1), ("counter_hand", 1), ("list_deck", 1),
-     ("tie_breaks", 2), ("dict_trick", 2), ("loop_game", 2)],
-)
-def test_an_alternative_solution_scores_full_marks(repo, solution, tmp_path, alternative, phase):
-    folder = _copy(solution, tmp_path / "submission")
-    written = ALTERNATIVES / alternative
-    shutil.copytree(written, folder, dirs_exist_ok=True)
-    modules = [".".join(path.relative_to(written).with_suffix("").parts)
-               for path in written.rglob("*.py")]
-    lost = points_lost(repo, "whist", phase, folder, modules)
-    assert not lost, f"{alternative}:\n" + "\n".join(lost)
 
 
 def test_the_tournament_runs_the_strategy_and_what_it_uses_only(repo, solution):

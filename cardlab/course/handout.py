@@ -43,6 +43,7 @@ from .pythons import (
     loader,
     spoken_list,
 )
+from .registry import INSTRUCTOR_ONLY, Declaration
 from .spec import Phase, Spec, reference_modules
 from .stubs import package_stubs
 
@@ -422,7 +423,7 @@ def _other_phases_tests(phase: Phase) -> Callable[[str, list[str]], set[str]]:
     return ignore
 
 
-def _copy_tests(folder: Path, graders: Path, phase: Phase) -> None:
+def _copy_tests(folder: Path, graders: Path, codec: Path | None, phase: Phase) -> None:
     """Copy the public tests of the phase's parts, and the codec they use, to ``tests/``.
 
     A test file whose marks name only parts of other phases is left out, so students
@@ -432,8 +433,8 @@ def _copy_tests(folder: Path, graders: Path, phase: Phase) -> None:
         shutil.copytree(graders / "public", folder / "tests", ignore=_other_phases_tests(phase))
     else:
         (folder / "tests").mkdir()
-    if (graders / CODEC_FILE).is_file():
-        shutil.copyfile(graders / CODEC_FILE, folder / "tests" / CODEC_FILE)
+    if codec is not None:
+        shutil.copyfile(codec, folder / "tests" / CODEC_FILE)
 
 
 def _ship_wheel(folder: Path, project: Project, wheel: Path | None) -> str | None:
@@ -475,7 +476,8 @@ def _fill(
             for m in reference_modules(reference)
             if _has_main_block((reference / f"{m}.py").read_text(encoding="utf-8"))
         ]
-    _copy_tests(folder, project.graders_dir(spec.id), phase)
+    codec = project.declaration(spec.id).codec
+    _copy_tests(folder, project.graders_dir(spec.id), codec, phase)
     shutil.copyfile(spec.path, folder / "spec.toml")
     wheel_name = _ship_wheel(folder, project, wheel)
     versions = [interpreter.name for interpreter in interpreters]
@@ -613,7 +615,34 @@ def _secrets(project: Project, spec: Spec, phase: Phase) -> dict[bytes, str]:
         content = path.read_bytes() if path.is_file() else b""
         if content.strip() and content not in public:
             secrets.setdefault(content, f"hidden test file {path.relative_to(graders)}")
+    references = {
+        path.read_bytes()
+        for folder in project.reference_dirs(spec).values()
+        for path in folder.rglob("*.py")
+    }  # a copy of a reference module is secret as that module, or shipped as it
+    for path in _instructor_files(project.declaration(spec.id)):
+        content = path.read_bytes()
+        if content.strip() and content not in public and content not in references:
+            secrets.setdefault(content, f"instructor file {path.relative_to(graders)}")
     return secrets
+
+
+def _instructor_files(declaration: Declaration) -> list[Path]:
+    """The files of an assignment's graders folder that measure or play it, never shipped.
+
+    Its terminal game's folder (which may hold code the hidden graders share, such as a
+    strong bot), its seeded bugs, its alternative solutions and its example submissions.
+    """
+    folders = [declaration.folder / name for name in INSTRUCTOR_ONLY]
+    if declaration.game is not None:
+        folders.append(declaration.game.module.parent)
+    found = []
+    for place in folders:
+        if place.is_file():
+            found.append(place)
+        elif place.is_dir():
+            found += [path for path in sorted(place.rglob("*")) if path.is_file()]
+    return [path for path in found if "__pycache__" not in path.parts]
 
 
 def check_handout(folder: Path, spec: Spec, *, project: Project | None = None) -> list[str]:

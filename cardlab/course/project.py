@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CardlabError
+from .registry import Declaration, read_declaration
 from .spec import Spec, load_spec
 
 _MARKER = "specs"
@@ -93,15 +94,31 @@ class Project:
         """The grader suites (``public/`` and ``hidden/``) of an assignment."""
         return self.root / "graders" / assignment
 
+    def declaration(self, assignment: str) -> Declaration:
+        """What an assignment declares in ``graders/<assignment>/assignment.toml``.
+
+        Raises:
+            CardlabError: An unknown assignment, or a declaration with an error (one line).
+        """
+        self._known(assignment)
+        return read_declaration(self.graders_dir(assignment), assignment)
+
+    def declarations(self) -> list[Declaration]:
+        """Every assignment's declaration, in the order of :meth:`assignments`."""
+        return [self.declaration(assignment) for assignment in self.assignments()]
+
+    def _known(self, assignment: str) -> None:
+        if assignment not in self.assignments():
+            known = ", ".join(self.assignments()) or "none"
+            raise CardlabError(f"unknown assignment {assignment!r} (known: {known})")
+
     def spec(self, assignment: str) -> Spec:
         """Load and check an assignment's spec against its reference package.
 
         Raises:
             CardlabError: An unknown assignment, or a spec with an error (one line).
         """
-        if assignment not in self.assignments():
-            known = ", ".join(self.assignments()) or "none"
-            raise CardlabError(f"unknown assignment {assignment!r} (known: {known})")
+        self._known(assignment)
         return load_spec(self.spec_path(assignment), self.reference_dir(assignment))
 
     def assignments(self) -> list[str]:

@@ -5,7 +5,8 @@ autograder is uploaded, then ``run_autograder`` for every submission, with the s
 files in ``/autograder/submission``; the result must be written to
 ``/autograder/results/results.json``. The zip carries everything it needs, since it runs
 on Gradescope's machine: the cardlab wheel, and the assignment's spec, reference and
-grader suites (public and hidden) in ``project/``, with the course secret
+grader suites (public and hidden), with the assignment's declaration and the code its
+hidden graders share (a terminal game's strong bot), in ``project/``, with the course secret
 (``project/.cardlab/course-secret``) so that deals and seeds are those of every other
 grading run. This is the instructor's side, so the reference travels as source.
 
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from ..course.handout import build_framework_wheel
 from ..course.project import Project
+from ..course.registry import INSTRUCTOR_ONLY
 from ..course.secret import SECRET_FILE, course_secret
 from ..course.spec import Spec
 from ..errors import CardlabError
@@ -178,7 +180,7 @@ def export_gradescope(
                 _add_tree(archive, folder, f"{PROJECT}/reference/{folder.name}")
             graders = project.graders_dir(spec.id)
             for part in sorted(graders.iterdir()):
-                if part.name == "examples":
+                if part.name in INSTRUCTOR_ONLY:  # what measures the graders stays here
                     continue
                 where = f"{PROJECT}/graders/{spec.id}/{part.name}"
                 if part.is_dir():

@@ -76,6 +76,8 @@ class GradingJob:
             (``reference`` or ``student``), for the report.
         artifacts: Where tests may write files the report links to, or None.
         worker_limits: The limits the workers of this run start and run under.
+        secret_examples: Whether the hidden tests draw their hypothesis examples from
+            the course secret (the assignment's declaration says).
     """
 
     spec: Spec
@@ -92,6 +94,7 @@ class GradingJob:
     part_compositions: Mapping[str, compose.Composition] = field(default_factory=dict)
     other_parts: str = OTHER_PARTS_STUDENT
     worker_limits: Limits = field(default_factory=Limits)
+    secret_examples: bool = False
 
     def composition_for(self, part: str) -> compose.Composition:
         """Where each module comes from while the tests of ``part`` run."""
@@ -151,7 +154,7 @@ def project_job(
     reference_dirs = project.reference_dirs(spec)
     folder = submission if submission is not None else project.stubs_dir(spec)
     graders = project.graders_dir(assignment)
-    codec_file = graders / CODEC_FILE
+    declaration = project.declaration(assignment)
     shown = ("--submission", str(folder)) if submission is not None else ()
     provided = reference_dirs
     if not spec.has_packages:  # a Cython course grades with extensions, as it hands out
@@ -166,7 +169,7 @@ def project_job(
         phase=phase,
         submission=folder,
         composition=composition,
-        codec_file=codec_file if codec_file.is_file() else None,
+        codec_file=declaration.codec,
         public_dir=graders / "public",
         hidden_dir=graders / "hidden",
         reference_dirs=reference_dirs,
@@ -174,6 +177,7 @@ def project_job(
         secret=course_secret(project.root),
         part_compositions=part_compositions,
         other_parts=spec.graded_with(phase),
+        secret_examples=declaration.secret_examples,
     )
 
 
@@ -278,6 +282,7 @@ def run(
             reference=reference,
             seeds=seeds,
             hidden_dirs=hidden_dirs,
+            secret_examples=job.secret_examples,
             reproduce=job.reproduce,
             parts=parts,
             stop_at_first_loss=stop_at_first_loss,

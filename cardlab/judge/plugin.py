@@ -109,6 +109,8 @@ class RunSettings:
         make_student: Builds (or shares) the proxy to the student's code, for a part.
         reference: The reference, where hidden tests may use it.
         hidden_dirs: Folders whose tests are hidden from students.
+        secret_examples: Whether the hidden tests draw their hypothesis examples from
+            the course secret (as the ``secret_examples`` fixture makes a test do).
         reproduce: A command that runs one test again once the test's id, quoted for a
             shell, is appended.
         student_files: The submission's files graded in this phase, by module name
@@ -130,6 +132,7 @@ class RunSettings:
     reference: Reference | None
     hidden_dirs: tuple[Path, ...]
     reproduce: str
+    secret_examples: bool = False
     student_files: Mapping[str, Path] = field(default_factory=dict)
     seeds: Seeds = field(default_factory=lambda: Seeds(PUBLIC_SECRET))
     parts: tuple[str, ...] = ()
@@ -228,6 +231,8 @@ class CardlabPlugin:
         """Start the test's transcript and clock."""
         item.stash[_started_key] = time.perf_counter()
         item.stash[_began_key] = True  # from here on, a skip may depend on student code
+        if self.settings.secret_examples and self._is_hidden(item):
+            seed_examples(getattr(item, "obj", None), self.settings.seeds, item.nodeid)
         if "student" in getattr(item, "fixturenames", ()):
             student = self.student_proxy(item)
             student.session.begin(item.nodeid)
@@ -495,9 +500,10 @@ def secret_examples(request: pytest.FixtureRequest, seeds: Seeds) -> None:
 
     The grading profile derandomizes hypothesis, which draws the same examples wherever
     the test's code is the same: values student code sees (seeds, deals, hands) would
-    be known to anyone who has run the graders. A grader folder opts in by making this
-    fixture autouse in its ``conftest.py``; examples stay the same on every run under
-    one secret (a state machine made inside a test takes ``hypothesis.seed`` itself).
+    be known to anyone who has run the graders. Every hidden test draws them so unless
+    its assignment's declaration says ``[hidden] secret_examples = false``; a public
+    test may ask for this fixture. Examples stay the same on every run under one secret
+    (a state machine made inside a test takes ``hypothesis.seed`` itself).
     """
     seed_examples(request.node.obj, seeds, request.node.nodeid)
 

@@ -1,22 +1,81 @@
 """Terminal games: an assignment's reference game, played against its computer player.
 
-Each assignment with a terminal game has a module here, named after the assignment,
-with a ``play(project, *, seed, ...)`` function and an ``OPTIONS`` tuple naming the
-keyword options it takes besides the seed. The game's rules always come from
-the assignment's reference package, loaded in-process; these modules only draw the
-game and read the player's answers (see :mod:`cardlab.play.terminal` for the exit
-codes they return).
+An assignment with a terminal game declares it in its ``assignment.toml``
+(``[play] game``, see :mod:`cardlab.course.registry`): a module of its own folder with a
+``play(project, *, seed, **options)`` function, and the options it takes besides the
+seed. The game's rules always come from the assignment's reference package, loaded
+in-process; the game's modules only draw the game and read the player's answers.
+
+This package is the face those modules import from: the terminal's helpers (see
+:mod:`cardlab.play.terminal` for the exit codes a game returns), the reference, the
+codec and the project; and :func:`folder_module`, with which an assignment's hidden
+graders reach the code they share with its game (a strong bot).
 """
 
 from __future__ import annotations
 
-import importlib
+from types import ModuleType
 
 from ..course.project import Project
+from ..course.registry import Declaration, TerminalGame, folder_module, game_module
 from ..errors import CardlabError
+from ..judge.reference import Reference
+from ..worker.codec import Codec
+from .terminal import (
+    EXIT_DONE,
+    EXIT_INPUT_CLOSED,
+    EXIT_INTERRUPTED,
+    Ask,
+    BadEntry,
+    QuitGame,
+    check_quit,
+    replay_command,
+    run_game,
+)
 
-GAMES = ("bisca", "cardgame", "kings_corner", "hearts", "whist")
-"""The assignments that have a terminal game, each a module of this package."""
+__all__ = [
+    "EXIT_DONE",
+    "EXIT_INPUT_CLOSED",
+    "EXIT_INTERRUPTED",
+    "Ask",
+    "BadEntry",
+    "CardlabError",
+    "Codec",
+    "Project",
+    "QuitGame",
+    "Reference",
+    "check_quit",
+    "folder_module",
+    "games",
+    "load_game",
+    "play_game",
+    "replay_command",
+    "run_game",
+]
+
+
+def games(project: Project) -> list[Declaration]:
+    """The declarations of the project's assignments that have a terminal game."""
+    return [declaration for declaration in project.declarations() if declaration.game]
+
+
+def load_game(project: Project, assignment: str, module: str | None = None) -> ModuleType:
+    """A module of an assignment's terminal game: its ``play`` module, or ``module``.
+
+    Raises:
+        CardlabError: If the assignment has no terminal game.
+    """
+    return game_module(_with_game(project, assignment)[0], module)
+
+
+def _with_game(project: Project, assignment: str) -> tuple[Declaration, TerminalGame]:
+    """The declaration of an assignment that has a terminal game, and its game."""
+    if assignment in project.assignments():
+        declaration = project.declaration(assignment)
+        if declaration.game is not None:
+            return declaration, declaration.game
+    names = ", ".join(game.id for game in games(project))
+    raise CardlabError(f"no terminal game for {assignment!r}; games you can play: {names}")
 
 
 def play_game(project: Project, assignment: str, *, seed: int | None, **options: str) -> int:
@@ -24,11 +83,10 @@ def play_game(project: Project, assignment: str, *, seed: int | None, **options:
 
     Args:
         project: The project whose reference package gives the rules.
-        assignment: The assignment's id, e.g. ``bisca``.
+        assignment: The assignment's id.
         seed: The seed of the deal; None for a new deal each time.
-        **options: The game's own options (``first`` for bisca; ``variation`` and
-            ``seats`` for cardgame; ``mode`` for whist); one left out takes the game's
-            default.
+        **options: The game's own options, as its declaration names them; one left out
+            takes the game's default.
 
     Returns:
         The exit status (:data:`cardlab.play.terminal.EXIT_DONE` after a finished game).
@@ -37,13 +95,11 @@ def play_game(project: Project, assignment: str, *, seed: int | None, **options:
         CardlabError: If the assignment has no terminal game, or an option is not one
             of its game's.
     """
-    if assignment not in GAMES:
-        raise CardlabError(
-            f"no terminal game for {assignment!r}; games you can play: {', '.join(GAMES)}"
-        )
-    game = importlib.import_module(f"{__name__}.{assignment}")
-    unknown = sorted(set(options) - set(game.OPTIONS))
+    declaration, game = _with_game(project, assignment)
+    names = [option.name for option in game.options]
+    unknown = sorted(set(options) - set(names))
     if unknown:
-        takes = ", ".join(f"--{name}" for name in ("seed", *game.OPTIONS))
+        takes = ", ".join(f"--{name}" for name in ("seed", *names))
         raise CardlabError(f"{assignment} has no --{unknown[0]} option; it takes {takes}")
-    return game.play(project, seed=seed, **options)
+    status: int = game_module(declaration).play(project, seed=seed, **options)
+    return status

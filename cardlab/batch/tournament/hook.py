@@ -1,31 +1,21 @@
-"""What an assignment provides to join class tournaments.
+"""What an assignment provides to join class tournaments: a :class:`Game`.
 
-An assignment with a computer player ships
-``graders/<assignment>/hidden/<assignment>_tournament.py`` defining ``GAME``: a class
-built with the reference (:class:`~cardlab.judge.reference.Reference`) that has
-
-* ``seats``: how many players a game has (2 for bisca);
-* ``deal(seed)``: the deal a seed draws (a deck order, say);
-* ``fixed_entrants()``: name -> factory(seed) of a chooser, the reference bots every
-  class plays against;
-* ``student_player(student)``: a new chooser asking the student's computer player, made
-  in the student's worker through the proxy; it raises :class:`Forfeit` for an answer
-  that is not a legal move;
-* ``play(deal, choosers)``: plays one game run by the judge, returns the winning seat
-  or None for a tie.
-
-A chooser takes the reference's view of the game and returns the reference's move.
+An assignment with a computer player declares its tournament game in
+``graders/<assignment>/assignment.toml`` (``[tournament] game = "FILE:NAME"``, see
+:mod:`cardlab.course.registry`): an object that, called with the reference
+(:class:`~cardlab.judge.reference.Reference`), returns a :class:`Game`. A chooser takes
+the reference's view of the game and returns the reference's move.
 """
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
-from ...errors import CardlabError
+from ...course.registry import Declaration, tournament_game
 
-HOOK_SUFFIX = "_tournament.py"
+Chooser = Callable[[Any], Any]
+"""Takes the reference's view of the game and returns the reference's move."""
 
 
 class Forfeit(Exception):
@@ -44,25 +34,36 @@ class Forfeit(Exception):
         self.detail = detail
 
 
-def hook_path(graders: Path, assignment: str) -> Path:
-    """Where an assignment's tournament hook lives."""
-    return graders / "hidden" / f"{assignment}{HOOK_SUFFIX}"
+class Game(Protocol):
+    """An assignment's game as class tournaments play it, built with the reference.
+
+    Attributes:
+        seats: How many players a game has (2 for a two-player game).
+    """
+
+    seats: int
+
+    def deal(self, seed: int) -> Any:
+        """The deal a seed draws (a deck order, say)."""
+
+    def fixed_entrants(self) -> Mapping[str, Callable[[int], Chooser]]:
+        """Name -> factory(seed) of a chooser: the reference bots every class plays against."""
+
+    def student_player(self, student: Any) -> Chooser:
+        """A new chooser asking the student's computer player, through the proxy.
+
+        The chooser raises :class:`Forfeit` for an answer that is not a legal move.
+        """
+
+    def play(self, deal: Any, choosers: Sequence[Chooser]) -> int | None:
+        """Play one game run by the judge: the winning seat, or None for a tie."""
 
 
-def load_game(graders: Path, assignment: str, reference: Any) -> Any:
-    """The assignment's ``GAME``, built with the reference.
+def load_game(declaration: Declaration, reference: Any) -> Game:
+    """The assignment's tournament game, built with the reference.
 
     Raises:
-        CardlabError: When the assignment has no tournament hook.
+        CardlabError: When the assignment declares no tournament.
     """
-    path = hook_path(graders, assignment)
-    if not path.is_file():
-        raise CardlabError(
-            f"{assignment} has no class tournament (no {path.name} in its hidden graders)"
-        )
-    spec = importlib.util.spec_from_file_location(f"cardlab_hook_{assignment}", path)
-    if spec is None or spec.loader is None:
-        raise CardlabError(f"cannot load the tournament hook {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.GAME(reference)
+    game: Game = tournament_game(declaration, reference)
+    return game

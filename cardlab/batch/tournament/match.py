@@ -38,7 +38,6 @@ from .hook import Forfeit, load_game
 STUDENT, FIXED = "student", "fixed"
 _DETAIL = 240
 _TIMED_OUT = "did not finish"
-CODEC_FILE = "codec.py"
 
 
 @dataclass(frozen=True)
@@ -114,14 +113,13 @@ class _Context:
     def __init__(self, setting: Setting) -> None:
         project = Project(Path(setting.root))
         self.spec = project.spec(setting.assignment)
-        graders = project.graders_dir(setting.assignment)
-        codec_file = graders / CODEC_FILE
-        self.codec_file = codec_file if codec_file.is_file() else None
+        declaration = project.declaration(setting.assignment)
+        self.codec_file = declaration.codec
         self.codec: Codec = load_codec(self.codec_file)
         self.reference = Reference(
             self.spec.package, project.reference_dir(setting.assignment), self.codec
         )
-        self.game = load_game(graders, setting.assignment, self.reference)
+        self.game = load_game(declaration, self.reference)
         self.provided = grading_provided_dir(project, self.spec)
         self.setting = setting
 

@@ -1,21 +1,23 @@
 """Bisca's part of the class tournament (``cardlab tournament bisca --phase 3``).
 
-The framework (:mod:`cardlab.batch.tournament`) loads this module by path and uses
-:data:`GAME`: how a deal is drawn, how one game is played on the reference Board run by
-the judge, how a student's AutoPlayer is asked for a card, and the fixed entrants
-(the reference AutoPlayer, a random legal player and the stronger bot of
-:mod:`cardlab.play.bisca_strong`). The phase-3 grader
-(``test_tournament.py``) shares :class:`Canon` with it.
+bisca's ``assignment.toml`` declares :data:`GAME` as its tournament game; the framework
+(:mod:`cardlab.batch.tournament`) loads this module by path and uses it: how a deal is
+drawn, how one game is played on the reference Board run by the judge, how a student's
+AutoPlayer is asked for a card, and the fixed entrants (the reference AutoPlayer, a
+random legal player and the stronger bot of the terminal game, ``play/strong.py``). The
+phase-3 grader (``test_tournament.py``) shares :class:`Canon` with it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from cardlab.play.bisca_strong import StrongPlayer
-from cardlab.testing import Forfeit, Value
+from cardlab.testing import Forfeit, Value, folder_module
+
+StrongPlayer = folder_module(Path(__file__).resolve().parents[1] / "play", "strong").StrongPlayer
 
 Chooser = Callable[[Any], Any]
 
@@ -50,12 +52,21 @@ class Canon:
         """
         text = self.notations
         trump_card = "-" if view.trump_card is None else text[view.trump_card]
-        return Value("PlayerView", "|".join((
-            " ".join(text[c] for c in view.hand), self.suits[view.trump].text, trump_card,
-            " ".join(text[c] for c in view.table), str(view.stock_size),
-            " ".join(text[c] for c in view.played), str(view.my_points),
-            str(view.opponent_points),
-        )))
+        return Value(
+            "PlayerView",
+            "|".join(
+                (
+                    " ".join(text[c] for c in view.hand),
+                    self.suits[view.trump].text,
+                    trump_card,
+                    " ".join(text[c] for c in view.table),
+                    str(view.stock_size),
+                    " ".join(text[c] for c in view.played),
+                    str(view.my_points),
+                    str(view.opponent_points),
+                )
+            ),
+        )
 
 
 class BiscaGame:

@@ -8,8 +8,3 @@ from whist_ref import Ref
 def r(ref):
     """The reference's classes and card conversions, made once for the run."""
     return Ref(ref)
-
-
-@pytest.fixture(autouse=True)
-def examples_from_the_secret(secret_examples):
-    """Every hypothesis test here draws its examples from the course secret."""

@@ -3,7 +3,7 @@
 The rules all come from the reference package, loaded in-process: ``Deck`` deals,
 ``Board`` decides whose turn it is, who wins each round and the scores, and
 ``AutoPlayer`` chooses the computer's cards. This module only shows the game
-(with :mod:`cardlab.play.bisca_screen`) and reads the player's cards.
+(with :mod:`.screen`) and reads the player's cards.
 
 The game takes a rich ``Console`` and an :data:`~cardlab.play.terminal.Ask`
 callable, so a test can play it with scripted answers and read what it printed.
@@ -18,13 +18,20 @@ from typing import Any
 
 from rich.console import Console
 
-from ..course.project import Project
-from ..errors import CardlabError
-from ..judge.reference import Reference
-from ..worker.codec import Codec
-from . import bisca_screen as screen
-from .bisca_strong import StrongPlayer
-from .terminal import Ask, BadEntry, check_quit, replay_command, run_game
+from cardlab.play import (
+    Ask,
+    BadEntry,
+    CardlabError,
+    Codec,
+    Project,
+    Reference,
+    check_quit,
+    replay_command,
+    run_game,
+)
+
+from . import screen
+from .strong import StrongPlayer
 
 YOU = "You"
 """The person's player name."""
@@ -32,14 +39,11 @@ YOU = "You"
 COMPUTER = "Computer"
 """The reference AutoPlayer's name."""
 
-OPTIONS = ("first", "opponent")
-"""The ``cardlab play`` options this game takes, besides ``--seed``."""
-
 FIRST_CHOICES = ("human", "computer")
 """Values of ``first``: who leads the first round."""
 OPPONENTS = ("reference", "strong")
 """Values of ``opponent``: the reference AutoPlayer, or the stronger bot that searches
-over the cards it has not seen (:mod:`cardlab.play.bisca_strong`)."""
+over the cards it has not seen (:mod:`.strong`)."""
 
 _NEW_SEED_LIMIT = 1_000_000
 """A new deal gets a seed below this, short enough to type back with ``--seed``."""

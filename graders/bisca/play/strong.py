@@ -19,7 +19,7 @@ stock, apart from the shown trump card, which is drawn last.
 
 The other hand is **guessed from what the other player did**: the bot remembers the game
 from its first move and keeps the exact posterior over the other hand given every choice
-the other player made (:class:`~cardlab.play.bisca_inference.HandBelief`), for two
+the other player made (:class:`~.inference.HandBelief`), for two
 models of it mixed by how well each explains those choices: the reference AutoPlayer
 (whose rules rule hands out: it leads its cheapest non-trump, so it holds no cheaper
 one than the card it led) and an unknown player whose choices say nothing. Random deals
@@ -54,7 +54,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .bisca_inference import HandBelief, bits
+from .inference import HandBelief, bits
 
 SAMPLES = 100
 """Random deals of the unseen cards tried at every move while the stock is large."""

@@ -23,14 +23,16 @@ from typing import Any
 
 from rich.console import Console
 
-from ..course.project import Project
-from ..errors import CardlabError
-from ..judge.reference import Reference
-from ..worker.codec import Codec
-from .terminal import Ask, BadEntry, check_quit, run_game
-
-OPTIONS = ("mode",)
-"""The ``cardlab play`` options this game takes, besides ``--seed``."""
+from cardlab.play import (
+    Ask,
+    BadEntry,
+    CardlabError,
+    Codec,
+    Project,
+    Reference,
+    check_quit,
+    run_game,
+)
 
 MODES = ("human", "watch")
 """Values of ``mode``: play with three basic players, or watch advanced against basic."""

@@ -4,7 +4,7 @@ The rules all come from the reference package, loaded in-process: a variation of
 ``variations`` deals, refuses illegal moves (its ``IllegalMove`` message is what the
 player reads), moves the play on and keeps the scores, and ``SimpleComputerPlayer``
 chooses the computer's cards. This module only shows the table (with
-:mod:`cardlab.play.cardgame_screen`) and reads the players' answers.
+:mod:`.screen`) and reads the players' answers.
 
 Like the course's original program, the game can be duplicated while it runs:
 ``duplicate`` clones the game (the reference's ``clone``) and play goes on in the copy;
@@ -22,15 +22,19 @@ from typing import Any
 
 from rich.console import Console
 
-from ..course.project import Project
-from ..errors import CardlabError
-from ..judge.reference import Reference
-from ..worker.codec import Codec
-from . import cardgame_screen as screen
-from .terminal import Ask, BadEntry, check_quit, replay_command, run_game
+from cardlab.play import (
+    Ask,
+    BadEntry,
+    CardlabError,
+    Codec,
+    Project,
+    Reference,
+    check_quit,
+    replay_command,
+    run_game,
+)
 
-OPTIONS = ("variation", "seats")
-"""The ``cardlab play`` options this game takes, besides ``--seed``."""
+from . import screen
 
 HUMAN = "human"
 COMPUTER = "computer"

@@ -19,14 +19,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..course.project import Project
-from ..errors import CardlabError
-from ..judge.reference import Reference
-from ..worker.codec import Codec
-from .terminal import Ask, BadEntry, check_quit, run_game
-
-OPTIONS = ("watch",)
-"""The ``cardlab play`` options this game takes, besides ``--seed``."""
+from cardlab.play import (
+    Ask,
+    BadEntry,
+    CardlabError,
+    Codec,
+    Project,
+    Reference,
+    check_quit,
+    run_game,
+)
 
 SEATS = ("North", "East", "South", "West")
 """The seats, in playing order."""

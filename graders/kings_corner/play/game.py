@@ -4,7 +4,7 @@ The rules all come from the reference package, loaded in-process: ``DrawPile`` s
 and deals, ``Table`` checks and makes every move, ``play_round`` runs the turns and ends
 the round, ``ComputerPlayer`` plays the computer's turns, and the penalty and winner
 rules are the reference's functions. This module only shows the table (with
-:mod:`cardlab.play.kings_corner_screen`) and reads the person's commands, with the
+:mod:`.screen`) and reads the person's commands, with the
 reference's own ``parse_command``.
 
 The game takes a rich ``Console`` and an :data:`~cardlab.play.terminal.Ask` callable,
@@ -21,21 +21,15 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..course.project import Project
-from ..errors import CardlabError
-from ..judge.reference import Reference
-from ..worker.codec import Codec
-from . import kings_corner_screen as screen
-from .terminal import Ask, QuitGame, run_game
+from cardlab.play import Ask, CardlabError, Codec, Project, QuitGame, Reference, run_game
+
+from . import screen
 
 YOU = "You"
 """The person's player name."""
 
 COMPUTER = "Computer"
 """The reference ComputerPlayer's name."""
-
-OPTIONS: tuple[str, ...] = ()
-"""The ``cardlab play`` options this game takes, besides ``--seed``."""
 
 _NEW_SEED_LIMIT = 1_000_000
 """A new game gets a seed below this, short enough to type back with ``--seed``."""

@@ -1,6 +1,6 @@
 """What the other bisca player's choices say about its hidden hand.
 
-The strong bot (:mod:`cardlab.play.bisca_strong`) guesses the cards it has not seen. The
+The strong bot (:mod:`.strong`) guesses the cards it has not seen. The
 reference AutoPlayer chooses by fixed rules from its own hand, so each of its choices
 rules hands out: a player that led the Queen of Spades holds no cheaper non-trump; one
 that threw a 2 on a led non-trump Ace held no trump (it would have taken the Ace). This module
@@ -61,7 +61,7 @@ def choice_likelihood(hand: Sequence[int], card: int, led: int, stock_size: int,
         card: The card it played.
         led: The card it answered, or -1 if it led.
         stock_size: The cards in the stock when it chose.
-        t: The search's tables of the game (``bisca_strong._Tables``).
+        t: The search's tables of the game (``strong._Tables``).
 
     Returns:
         1 or 0 when its rules pick one card; ``1/k`` when they leave ``k`` cards of the

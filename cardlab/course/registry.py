@@ -1,0 +1,428 @@
+"""The registry: what each assignment declares in ``graders/<assignment>/assignment.toml``.
+
+An assignment is one declared thing. Besides its spec (phases, parts, limits), the
+framework needs from it a few pieces of code and data that live in the assignment's own
+folder and are named there, never found by a naming rule or written into a framework
+module:
+
+* ``codec``: the file of its value types (default ``codec.py``, when it exists);
+* ``[tournament] game``: the class tournament's game, an entry ``FILE:NAME`` whose
+  object, built with the reference, is a :class:`cardlab.batch.tournament.hook.Game`;
+* ``[play]``: the terminal game, ``game`` naming the module with
+  ``play(project, *, seed, **options)`` (its folder is loaded as a package, so the
+  game's modules import each other relatively) and ``[[play.options]]`` the game's own
+  command-line options;
+* ``[hidden] secret_examples``: whether the hidden tests draw their hypothesis examples
+  from the course secret (on unless declared off);
+* ``[demo]``: the phase and the example submission ``cardlab demo`` grades, and what
+  it calls the example;
+* ``[branches]``: the phases whose hidden cases must reach every branch of the
+  student-written code, and the reviewed exceptions.
+
+Seeded bugs (``bugs.toml``) and alternative solutions (``alternatives/<name>/``) sit
+beside the declaration; they measure the graders and never leave the instructor's side.
+A declaration that cannot be read is one line naming its file and key.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ..errors import CardlabError
+
+DECLARATION_FILE = "assignment.toml"
+"""An assignment's declaration, in ``graders/<assignment>/``."""
+
+BUGS_FILE = "bugs.toml"
+"""An assignment's seeded bugs, beside its declaration."""
+
+ALTERNATIVES_FOLDER = "alternatives"
+"""An assignment's alternative solutions, one folder each, beside its declaration."""
+
+INSTRUCTOR_ONLY = (BUGS_FILE, ALTERNATIVES_FOLDER, "examples")
+"""What in an assignment's graders folder measures the graders and is never shipped."""
+
+Branch = tuple[str, str, int, bool]
+"""A branch of student-written code: module, function, ``if`` number in it, outcome."""
+
+_DEFAULT_CODEC = "codec.py"
+_BRANCH_KEYS = {"module", "function", "if", "outcome", "why"}
+_KEYS = {"codec", "tournament", "play", "hidden", "demo", "branches"}
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One command-line option of a terminal game (``--first computer``).
+
+    Attributes:
+        name: The option's name, without the dashes.
+        help: What it does, as ``--help`` says it after the assignment's id.
+        choices: The values it takes; empty for free text (or a flag).
+        metavar: How the help shows a free-text value (``SEAT=KIND,...``).
+        default: The game's value when the option is left out, for the help.
+        flag: Whether the option takes no value (``--watch``).
+    """
+
+    name: str
+    help: str
+    choices: tuple[str, ...] = ()
+    metavar: str | None = None
+    default: str | None = None
+    flag: bool = False
+
+
+@dataclass(frozen=True)
+class TerminalGame:
+    """An assignment's terminal game.
+
+    Attributes:
+        module: The file of the module with ``play(project, *, seed, **options)``.
+        options: The game's own options, in the order ``--help`` lists them.
+    """
+
+    module: Path
+    options: tuple[GameOption, ...] = ()
+
+
+@dataclass(frozen=True)
+class Demo:
+    """What ``cardlab demo`` grades: the reference and an example submission.
+
+    Attributes:
+        phase: The phase graded.
+        submission: The example submission with bugs.
+        title: What the demo calls the example.
+    """
+
+    phase: int
+    submission: Path
+    title: str = "An example submission with bugs"
+
+
+@dataclass(frozen=True)
+class BranchCoverage:
+    """The reviewed branch coverage of an assignment's hidden cases.
+
+    A branch is (module, function, ``if`` number in it from 1, outcome).
+
+    Attributes:
+        phases: The phases whose hidden cases must reach every branch several times.
+        fixed: Branches only fixed cases reach, with why that is enough.
+        unreachable: Branches no differential hidden case can reach, with why.
+        own_design: Modules the student designs freely, with why none is compared.
+    """
+
+    phases: tuple[int, ...] = ()
+    fixed: Mapping[Branch, str] = field(default_factory=dict)
+    unreachable: Mapping[Branch, str] = field(default_factory=dict)
+    own_design: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """Everything the framework needs from one assignment, as its folder declares it.
+
+    Attributes:
+        id: The assignment's id.
+        folder: Its graders folder (``graders/<assignment>/``).
+        codec: Its codec file, or None when it has none.
+        tournament: The class tournament's game as (file, object name), or None.
+        game: Its terminal game, or None.
+        secret_examples: Whether its hidden tests draw hypothesis examples from the
+            course secret.
+        demo: What ``cardlab demo`` grades, for the assignment that declares it.
+        branches: The reviewed branch coverage of its hidden cases.
+    """
+
+    id: str
+    folder: Path
+    codec: Path | None = None
+    tournament: tuple[Path, str] | None = None
+    game: TerminalGame | None = None
+    secret_examples: bool = True
+    demo: Demo | None = None
+    branches: BranchCoverage = field(default_factory=BranchCoverage)
+
+    @property
+    def bugs_file(self) -> Path:
+        """The assignment's seeded bugs (a file that may not exist)."""
+        return self.folder / BUGS_FILE
+
+    def alternatives(self) -> list[Path]:
+        """The folders of the assignment's alternative solutions, sorted by name."""
+        folder = self.folder / ALTERNATIVES_FOLDER
+        if not folder.is_dir():
+            return []
+        return sorted(path for path in folder.iterdir() if path.is_dir())
+
+
+class _Reader:
+    """Reads one declaration, each problem one line naming the file and the key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.folder = path.parent.resolve()
+
+    def fail(self, key: str, problem: str) -> CardlabError:
+        """The error for a bad key."""
+        return CardlabError(f"{self.path}: {key}: {problem}")
+
+    def table(self, value: Any, key: str, keys: set[str]) -> Mapping[str, Any]:
+        """``value``, the table at ``key``, checked to hold only ``keys``."""
+        if not isinstance(value, dict):
+            raise self.fail(key, "must be a table")
+        unknown = sorted(set(value) - keys)
+        if unknown:
+            known = ", ".join(sorted(keys))
+            raise self.fail(f"{key}.{unknown[0]}", f"unknown key (known: {known})")
+        return value
+
+    def value(self, data: Mapping[str, Any], key: str, kind: type, default: Any = None) -> Any:
+        """The value ``key`` of ``data``, of type ``kind``, or ``default`` when left out."""
+        value = data.get(key.rsplit(".", 1)[-1], default)
+        if value is default:
+            return value
+        if isinstance(value, bool) is not (kind is bool) or not isinstance(value, kind):
+            raise self.fail(key, f"must be a {kind.__name__}, not {value!r}")
+        return value
+
+    def file(self, name: str, key: str) -> Path:
+        """A file of the assignment's folder, named relative to it."""
+        path = (self.folder / name).resolve()
+        if not path.is_relative_to(self.folder):
+            raise self.fail(key, f"{name!r} is outside {self.folder}")
+        if not path.is_file():
+            raise self.fail(key, f"no file {name!r} in {self.folder}")
+        return path
+
+    def entry(self, text: str, key: str) -> tuple[Path, str]:
+        """A ``FILE:NAME`` entry: the file and the name of an object in it."""
+        name, _, attribute = text.partition(":")
+        if not attribute.isidentifier():
+            raise self.fail(key, f'{text!r} is not "FILE:NAME", e.g. "hidden/tournament.py:GAME"')
+        return self.file(name, key), attribute
+
+
+def _game(reader: _Reader, data: Mapping[str, Any]) -> TerminalGame | None:
+    play = reader.table(data.get("play", {}), "play", {"game", "options"})
+    if not play:
+        return None
+    if "game" not in play:
+        raise reader.fail("play.game", "is missing (the module with play)")
+    module = reader.file(reader.value(play, "play.game", str), "play.game")
+    listed = reader.value(play, "play.options", list, [])
+    options = []
+    keys = {"name", "help", "choices", "metavar", "default", "flag"}
+    for n, raw in enumerate(listed):
+        where = f"play.options[{n}]"
+        option = reader.table(raw, where, keys)
+        name = reader.value(option, f"{where}.name", str, "")
+        if not name.replace("-", "_").isidentifier():
+            raise reader.fail(f"{where}.name", f"{name!r} is not an option name")
+        choices = reader.value(option, f"{where}.choices", list, [])
+        if not all(isinstance(choice, str) for choice in choices):
+            raise reader.fail(f"{where}.choices", "must be a list of strings")
+        flag = reader.value(option, f"{where}.flag", bool, False)
+        if flag and choices:
+            raise reader.fail(f"{where}.flag", "a flag takes no choices")
+        options.append(
+            GameOption(
+                name=name,
+                help=reader.value(option, f"{where}.help", str, ""),
+                choices=tuple(choices),
+                metavar=reader.value(option, f"{where}.metavar", str),
+                default=reader.value(option, f"{where}.default", str),
+                flag=flag,
+            )
+        )
+    names = [option.name for option in options]
+    if len(set(names)) < len(names):
+        raise reader.fail("play.options", "an option is declared twice")
+    return TerminalGame(module, tuple(options))
+
+
+def _demo(reader: _Reader, data: Mapping[str, Any]) -> Demo | None:
+    table = reader.table(data.get("demo", {}), "demo", {"phase", "submission", "title"})
+    if not table:
+        return None
+    submission = reader.folder / reader.value(table, "demo.submission", str, "")
+    if not submission.is_dir():
+        raise reader.fail("demo.submission", f"no folder {submission}")
+    phase = reader.value(table, "demo.phase", int, 0)
+    return Demo(phase, submission, reader.value(table, "demo.title", str, Demo.title))
+
+
+def _branches(reader: _Reader, data: Mapping[str, Any]) -> BranchCoverage:
+    keys = {"phases", "fixed", "unreachable", "own_design"}
+    table = reader.table(data.get("branches", {}), "branches", keys)
+    phases = reader.value(table, "branches.phases", list, [])
+    if not all(isinstance(phase, int) and not isinstance(phase, bool) for phase in phases):
+        raise reader.fail("branches.phases", "must be a list of phase numbers")
+    found: dict[str, dict[Branch, str]] = {}
+    for kind in ("fixed", "unreachable"):
+        found[kind] = {}
+        for n, raw in enumerate(reader.value(table, f"branches.{kind}", list, [])):
+            where = f"branches.{kind}[{n}]"
+            branch = reader.table(raw, where, _BRANCH_KEYS)
+            missing = sorted(_BRANCH_KEYS - set(branch))
+            if missing:
+                raise reader.fail(f"{where}.{missing[0]}", "is missing")
+            key = (
+                reader.value(branch, f"{where}.module", str),
+                reader.value(branch, f"{where}.function", str),
+                reader.value(branch, f"{where}.if", int),
+                reader.value(branch, f"{where}.outcome", bool),
+            )
+            found[kind][key] = reader.value(branch, f"{where}.why", str)
+    own = table.get("own_design", {})
+    reader.table(own, "branches.own_design", set(own))
+    for module in own:
+        reader.value(own, f"branches.own_design.{module}", str)
+    return BranchCoverage(tuple(phases), found["fixed"], found["unreachable"], dict(own))
+
+
+def read_declaration(folder: Path, assignment: str) -> Declaration:
+    """Read the declaration in an assignment's graders folder.
+
+    A folder with no ``assignment.toml`` declares nothing but the defaults: a
+    ``codec.py`` when there is one, and secret examples in its hidden tests.
+
+    Args:
+        folder: The assignment's graders folder.
+        assignment: The assignment's id.
+
+    Raises:
+        CardlabError: A declaration that cannot be read, a key that is unknown or of the
+            wrong type, or an entry naming no file (one line, naming file and key).
+    """
+    path = folder / DECLARATION_FILE
+    reader = _Reader(path)
+    data: Mapping[str, Any] = {}
+    if path.is_file():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            raise CardlabError(f"{path}: not TOML ({error})") from None
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise reader.fail(unknown[0], f"unknown key (known: {', '.join(sorted(_KEYS))})")
+    codec_name = reader.value(data, "codec", str)
+    if codec_name is None:
+        default = folder / _DEFAULT_CODEC
+        codec = default.resolve() if default.is_file() else None
+    else:
+        codec = reader.file(codec_name, "codec")
+    tournament_table = reader.table(data.get("tournament", {}), "tournament", {"game"})
+    tournament = None
+    if tournament_table:
+        entry = reader.value(tournament_table, "tournament.game", str, "")
+        tournament = reader.entry(entry, "tournament.game")
+    hidden = reader.table(data.get("hidden", {}), "hidden", {"secret_examples"})
+    return Declaration(
+        id=assignment,
+        folder=folder,
+        codec=codec,
+        tournament=tournament,
+        game=_game(reader, data),
+        secret_examples=reader.value(hidden, "hidden.secret_examples", bool, True),
+        demo=_demo(reader, data),
+        branches=_branches(reader, data),
+    )
+
+
+def load_file(path: Path, name: str) -> ModuleType:
+    """Import one file by path as the module ``name`` (kept in ``sys.modules``).
+
+    Raises:
+        CardlabError: When the file cannot be loaded as a module.
+    """
+    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise CardlabError(f"cannot load {path} as a module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def load_package(folder: Path, name: str) -> ModuleType:
+    """Import a folder by path as the package ``name``, so its modules import each other.
+
+    Args:
+        folder: The package's folder (its ``__init__.py`` is run, when it has one).
+        name: A private module name for the package.
+    """
+    loaded = sys.modules.get(name)
+    if loaded is not None and list(getattr(loaded, "__path__", ())) == [str(folder)]:
+        return loaded
+    for stale in [key for key in sys.modules if key == name or key.startswith(f"{name}.")]:
+        del sys.modules[stale]  # the same assignment in another project tree
+    init = folder / "__init__.py"
+    spec = importlib.util.spec_from_file_location(
+        name, init if init.is_file() else None, submodule_search_locations=[str(folder)]
+    )
+    if spec is None or spec.loader is None:
+        raise CardlabError(f"cannot load {folder} as a package")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[name] = package
+    spec.loader.exec_module(package)
+    return package
+
+
+def game_module(declaration: Declaration, module: str | None = None) -> ModuleType:
+    """A module of the assignment's terminal game (its ``play`` module by default).
+
+    The game's folder is loaded as a package (see :func:`folder_module`); ``module``
+    names another of its modules (``screen``, ``strong``).
+
+    Raises:
+        CardlabError: When the assignment has no terminal game.
+    """
+    if declaration.game is None:
+        raise CardlabError(f"{declaration.id} declares no terminal game")
+    return folder_module(declaration.game.module.parent, module or declaration.game.module.stem)
+
+
+def folder_module(folder: Path, module: str) -> ModuleType:
+    """A module of an assignment's folder loaded as a package (``graders/<id>/play``).
+
+    The package is named ``_cardlab_<assignment>_<folder>``. Hidden graders use this to
+    reach code of their assignment that lives outside the hidden folder (a strong bot
+    the terminal game shares).
+    """
+    name = f"_cardlab_{folder.parent.name}_{folder.name}"
+    load_package(folder, name)
+    return importlib.import_module(f"{name}.{module}")
+
+
+def tournament_game(declaration: Declaration, reference: Any) -> Any:
+    """The assignment's tournament game, built with the reference.
+
+    Raises:
+        CardlabError: When the assignment declares no tournament.
+    """
+    if declaration.tournament is None:
+        raise CardlabError(
+            f"{declaration.id} has no class tournament "
+            f"(no [tournament] game in its {DECLARATION_FILE})"
+        )
+    path, attribute = declaration.tournament
+    module = load_file(path, f"cardlab_hook_{declaration.id}")
+    try:
+        factory = getattr(module, attribute)
+    except AttributeError:
+        raise CardlabError(f"{path} has no {attribute} (its [tournament] game)") from None
+    return factory(reference)

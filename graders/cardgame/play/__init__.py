@@ -1,0 +1,5 @@
+"""The cardgame terminal game (``cardlab play cardgame``).
+
+cardlab loads this folder as a package (see ``assignment.toml``). Instructor-side: never
+in a handout or the cardlab wheel.
+"""

@@ -1,0 +1,5 @@
+"""The hearts terminal game (``cardlab play hearts``).
+
+cardlab loads this folder as a package (see ``assignment.toml``). Instructor-side: never
+in a handout or the cardlab wheel.
+"""
