@@ -23,8 +23,8 @@ from ...course.secret import course_secret
 from ...course.shipping import ship
 from ...course.submissions import Found, content_hash, find_submissions
 from ...errors import CardlabError
-from ..executors import TaskPool, task_pool
-from ..grade_all import default_jobs, refuse_jobs_with_scheduler, worker_check
+from ..executors import TaskPool, default_jobs, refuse_jobs_with_scheduler, task_pool
+from ..fingerprints import worker_check
 from .match import FIXED, STUDENT, Entrant, GameRecord, Setting, fixed_names, play_match, probe
 from .ratings import PLOT, Result, standings, write_outputs, write_plot
 from .schedule import default_opponents, schedule
