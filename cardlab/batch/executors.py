@@ -24,17 +24,23 @@ from .fingerprints import WorkerCheck
 
 
 class TaskPool(Protocol):
-    """Executors of one batch's tasks.
+    """Executors of one batch's tasks."""
 
-    Attributes:
-        ships_files: True when the tasks run where the submissions folder cannot be
-            read, so each submission travels with its task as bytes.
-        lost: The exceptions a task's result raises when the process running it died;
-            the task can be tried again (in a new executor).
-    """
+    @property
+    def ships_files(self) -> bool:
+        """True when the tasks run where the submissions folder cannot be read.
 
-    ships_files: bool
-    lost: tuple[type[BaseException], ...]
+        Each submission then travels with its task as bytes.
+        """
+        ...
+
+    @property
+    def lost(self) -> tuple[type[BaseException], ...]:
+        """The exceptions a task's result raises when the process running it died.
+
+        Such a task can be tried again (in a new executor).
+        """
+        ...
 
     def executor(self) -> AbstractContextManager[concurrent.futures.Executor]:
         """An executor, shut down (its pending tasks cancelled) at the end of the block."""

@@ -26,11 +26,11 @@ from ..errors import CardlabError
 from .cython_build import build_extensions, check_tools
 from .framework_wheel import build_framework_wheel
 from .handout_audit import check_handout
-from .handout_manifest import BYTECODE, COMPILE_KINDS, CYTHON, manifest_text
+from .handout_manifest import COMPILE_KINDS, manifest_text
 from .handout_readme import readme_text
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .pythons import Interpreter, choose_interpreters, compile_with, loader
-from .spec import Phase, Spec, reference_modules
+from .spec import BYTECODE, CYTHON, Phase, Spec, reference_modules
 from .stubs import package_stubs
 
 _INIT = "__init__.py"

@@ -17,10 +17,9 @@ from pathlib import Path
 from ..errors import CardlabError
 from .cython_build import EXTENSION_SUFFIX
 from .framework_wheel import foreign_entries
-from .handout_manifest import CYTHON
 from .project import HANDOUT_MANIFEST, Project
 from .pythons import LOADER_MARK, cache_tag
-from .spec import Phase, Spec, reference_modules
+from .spec import CYTHON, Phase, Spec, reference_modules
 
 
 def _read_phase(folder: Path, spec: Spec) -> tuple[Phase, dict] | str:
@@ -34,8 +33,11 @@ def _read_phase(folder: Path, spec: Spec) -> tuple[Phase, dict] | str:
     if manifest.get("assignment") != spec.id:
         assignment = manifest.get("assignment")
         return f"{HANDOUT_MANIFEST} names assignment {assignment!r}, not {spec.id!r}"
+    number = manifest.get("phase")
+    if not isinstance(number, int):
+        return f"{HANDOUT_MANIFEST}: the phase {number!r} is not a number"
     try:
-        return spec.phase(manifest.get("phase")), manifest
+        return spec.phase(number), manifest
     except CardlabError as error:
         return f"{HANDOUT_MANIFEST}: {error}"
 

@@ -17,13 +17,12 @@ from pathlib import Path
 from .. import __version__
 from .project import HANDOUT_MANIFEST
 from .pythons import spoken_list
-from .spec import Phase, Spec
+from .spec import BYTECODE, CYTHON, Phase, Spec
 
 HANDOUT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 """The Python version building a handout (the oldest its native extensions load on)."""
 BUILT_ON = f"{platform.system()} {platform.machine()}"
 """The kind of computer building a handout, which its native extensions need."""
-BYTECODE, CYTHON = "bytecode", "cython"
 COMPILE_KINDS = (BYTECODE, CYTHON)
 """How provided modules are shipped: sourceless bytecode (the default) or native extensions."""
 

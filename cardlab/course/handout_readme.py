@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .cython_build import EXTENSION_SUFFIX
-from .handout_manifest import BUILT_ON, BYTECODE, CYTHON, HANDOUT_PYTHON
+from .handout_manifest import BUILT_ON, HANDOUT_PYTHON
 from .pythons import spoken_list
-from .spec import Phase, Spec
+from .spec import BYTECODE, CYTHON, Phase, Spec
 
 
 def readme_text(

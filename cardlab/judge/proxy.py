@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NoReturn
 
 from ..worker.codec import Codec, Resolve
 from ..worker.forkserver import ForkServer
@@ -308,7 +308,7 @@ class Student:
             self.transcript.add(call.describe, "ok", result)
         return result
 
-    def _fail_protocol(self, what: str) -> None:
+    def _fail_protocol(self, what: str) -> NoReturn:
         if self._process is not None:
             self._process.kill()
         raise WorkerFailure(
