@@ -20,7 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardlab.course.handout import build_framework_wheel, build_handout
+from cardlab.course.framework_wheel import build_framework_wheel
+from cardlab.course.handout import build_handout
 from cardlab.course.project import Project
 from cardlab.course.pythons import find_interpreters
 from cardlab.judge.grading import handout_job, run

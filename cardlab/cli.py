@@ -466,7 +466,8 @@ def handout(
     project_dir: Path | None,
 ) -> None:
     """Build the folder students receive for a phase."""
-    from .course.handout import build_handout, runs_on
+    from .course.handout import build_handout
+    from .course.handout_manifest import runs_on
 
     project = _project(project_dir)
     spec = project.spec(assignment)

@@ -12,7 +12,7 @@ import pytest
 from manual_documents import write_documents
 from run_once import ReferenceGrading, RunOnce, grade_reference
 
-from cardlab.course.handout import build_framework_wheel
+from cardlab.course.framework_wheel import build_framework_wheel
 from cardlab.course.project import Project
 from cardlab.course.solution import write_solution
 from cardlab.course.spec import Spec, load_spec

@@ -10,7 +10,8 @@ import sys
 import pytest
 from handout_games import assert_bisca_plays
 
-from cardlab.course.handout import build_handout, check_handout, marked_parts
+from cardlab.course.handout import build_handout, marked_parts
+from cardlab.course.handout_audit import check_handout
 from cardlab.course.pythons import LOADER_MARK
 from cardlab.judge.grading import handout_job, run
 

@@ -7,7 +7,8 @@ import zipfile
 
 import pytest
 
-from cardlab.course.handout import build_handout, check_handout
+from cardlab.course.handout import build_handout
+from cardlab.course.handout_audit import check_handout
 from cardlab.judge.grading import handout_job, run
 
 

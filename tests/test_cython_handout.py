@@ -10,7 +10,8 @@ from handout_games import assert_bisca_plays
 from quick_cython import unoptimised_builds
 
 from cardlab.course import cython_build
-from cardlab.course.handout import build_handout, check_handout
+from cardlab.course.handout import build_handout
+from cardlab.course.handout_audit import check_handout
 from cardlab.errors import CardlabError
 from cardlab.judge.grading import handout_job, run
 

@@ -20,7 +20,8 @@ from test_grade_all import BUGGY, TOY_ROOT, _reference_counter, _student, _zip
 
 import cardlab
 from cardlab.batch import cluster as cluster_module
-from cardlab.batch.grade_all import BatchRequest, grade_all, worker_check
+from cardlab.batch.fingerprints import worker_check
+from cardlab.batch.grade_all import BatchRequest, grade_all
 from cardlab.batch.tournament.run import TournamentRequest, run_tournament
 from cardlab.cli import main
 from cardlab.course.shipping import landed, ship

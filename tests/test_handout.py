@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 import cardlab
-from cardlab.course.handout import build_framework_wheel, build_handout, check_handout
+from cardlab.course.framework_wheel import build_framework_wheel
+from cardlab.course.handout import build_handout
+from cardlab.course.handout_audit import check_handout
 from cardlab.course.project import Project
 from cardlab.errors import CardlabError
 

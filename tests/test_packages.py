@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.course.handout import build_handout, check_handout
+from cardlab.course.handout import build_handout
+from cardlab.course.handout_audit import check_handout
 from cardlab.course.project import Project
 from cardlab.course.spec import load_spec
 from cardlab.course.stubs import stub_drift, write_stubs

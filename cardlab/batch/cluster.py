@@ -10,7 +10,7 @@ by Dask elsewhere; a task that kills its workers again and again ends as
 
 The workers need cardlab (the same version) and the project (spec, reference,
 graders) at the same path as the driver's. The first task a worker process runs
-checks this against the driver's :class:`~cardlab.batch.executors.WorkerCheck` and
+checks this against the driver's :class:`~cardlab.batch.fingerprints.WorkerCheck` and
 fails with one line naming the worker's machine, which stops the batch; the results
 committed until then are kept.
 
@@ -28,8 +28,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+import cardlab
+
+from ..course.project import Project
+from ..course.secret import SECRET_FILE
 from ..errors import CardlabError
-from .executors import WorkerCheck
+from .fingerprints import WorkerCheck, grader_hash, secret_digest
 
 CONNECT_SECONDS = 10.0
 """How long the driver tries to reach the scheduler before giving up."""
@@ -98,12 +102,6 @@ def run_checked(check: WorkerCheck, task: Callable, *args: Any, **kwargs: Any) -
 
 def _problem(check: WorkerCheck) -> str:
     """Why this worker process cannot run the batch's tasks, or ``""``."""
-    import cardlab
-
-    from ..course.project import Project
-    from ..course.secret import SECRET_FILE
-    from .grade_all import grader_hash, secret_digest
-
     if cardlab.__version__ != check.version:
         return f"has cardlab {cardlab.__version__}, the driver {check.version}: install the same"
     if check.children and multiprocessing.current_process().daemon:

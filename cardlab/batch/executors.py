@@ -13,53 +13,38 @@ import concurrent.futures
 import concurrent.futures.process
 import contextlib
 import multiprocessing
+import os
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from ..errors import CardlabError
+from .fingerprints import WorkerCheck
+
 
 class TaskPool(Protocol):
-    """Executors of one batch's tasks.
+    """Executors of one batch's tasks."""
 
-    Attributes:
-        ships_files: True when the tasks run where the submissions folder cannot be
-            read, so each submission travels with its task as bytes.
-        lost: The exceptions a task's result raises when the process running it died;
-            the task can be tried again (in a new executor).
-    """
+    @property
+    def ships_files(self) -> bool:
+        """True when the tasks run where the submissions folder cannot be read.
 
-    ships_files: bool
-    lost: tuple[type[BaseException], ...]
+        Each submission then travels with its task as bytes.
+        """
+        ...
+
+    @property
+    def lost(self) -> tuple[type[BaseException], ...]:
+        """The exceptions a task's result raises when the process running it died.
+
+        Such a task can be tried again (in a new executor).
+        """
+        ...
 
     def executor(self) -> AbstractContextManager[concurrent.futures.Executor]:
         """An executor, shut down (its pending tasks cancelled) at the end of the block."""
         ...
-
-
-@dataclass(frozen=True)
-class WorkerCheck:
-    """What a process running a batch's tasks must have, as the driver has it.
-
-    Attributes:
-        version: cardlab's version.
-        root: The project folder (the same path on every machine).
-        assignment: The assignment id.
-        phase: The phase number.
-        graders: The hash of the spec, reference and graders (see ``grader_hash``).
-        children: True when the tasks start processes of their own with
-            ``multiprocessing`` (a grading's judge), which a daemonic process cannot.
-        secret: The SHA-256 of the course secret, when the tasks read it from the
-            project (a grading's seeds); ``""`` when they are given it (a tournament's).
-    """
-
-    version: str
-    root: str
-    assignment: str
-    phase: int
-    graders: str
-    children: bool = False
-    secret: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,6 +66,27 @@ class LocalProcesses:
             yield pool
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def refuse_jobs_with_scheduler(jobs: int, scheduler: str | None) -> None:
+    """Refuse ``--jobs`` beside ``--scheduler`` (the cluster's workers set how many run).
+
+    Raises:
+        CardlabError: Both were given.
+    """
+    if jobs and scheduler is not None:
+        raise CardlabError(
+            "--jobs and --scheduler: give one (on a cluster, its workers decide how many "
+            "tasks run at once)"
+        )
 
 
 @contextlib.contextmanager

@@ -15,20 +15,16 @@ the database at the end.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import cardlab
-
 from ..course.project import Project
-from ..course.secret import course_secret
-from ..course.submissions import Submission, content_hash, find_submissions, tree_hash
+from ..course.submissions import Submission, content_hash, find_submissions
 from ..errors import CardlabError
 from ..worker.untrusted import valid
-from .executors import WorkerCheck, task_pool
+from .executors import default_jobs, refuse_jobs_with_scheduler, task_pool
+from .fingerprints import grader_hash, worker_check
 from .judges import Assignment, JudgePool
 from .shipped_judges import ShippedJudges
 from .store import Outcome, ResultStore, Verdict, open_store
@@ -85,46 +81,6 @@ class BatchPlan:
     max_score: float
 
 
-def default_jobs() -> int:
-    """Every core this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def grader_hash(project: Project, assignment: str, phase: int) -> str:
-    """A hash of everything that decides a grade other than the submission."""
-    folders = [
-        project.spec_path(assignment),
-        *project.reference_dirs(project.spec(assignment)).values(),
-        project.graders_dir(assignment),
-    ]
-    return tree_hash(folders, cardlab.__version__, f"phase {phase}")
-
-
-def worker_check(project: Project, assignment: str, phase: int, grading: bool) -> WorkerCheck:
-    """What a cluster's worker needs to run this batch's tasks (see :mod:`.cluster`).
-
-    Args:
-        project: The project holding the assignment.
-        assignment: The assignment id.
-        phase: The phase number.
-        grading: True for gradings, which start a judge process and read the course
-            secret from the project; False for a tournament's matches.
-    """
-    graders = grader_hash(project, assignment, phase)
-    secret = secret_digest(project.root) if grading else ""
-    return WorkerCheck(
-        cardlab.__version__, str(project.root), assignment, phase, graders, grading, secret
-    )
-
-
-def secret_digest(root: Path) -> str:
-    """The SHA-256 of a project's course secret (to compare secrets without sending one)."""
-    return hashlib.sha256(course_secret(root)).hexdigest()
-
-
 def plan(project: Project, request: BatchRequest, store: ResultStore) -> BatchPlan:
     """Find the submissions and decide which need grading."""
     spec = project.spec(request.assignment)
@@ -154,19 +110,6 @@ def check_request(project: Project, request: BatchRequest) -> None:
     if request.jobs < 0:
         raise CardlabError(f"--jobs must be at least 1, not {request.jobs}")
     refuse_jobs_with_scheduler(request.jobs, request.scheduler)
-
-
-def refuse_jobs_with_scheduler(jobs: int, scheduler: str | None) -> None:
-    """Refuse ``--jobs`` beside ``--scheduler`` (the cluster's workers set how many run).
-
-    Raises:
-        CardlabError: Both were given.
-    """
-    if jobs and scheduler is not None:
-        raise CardlabError(
-            "--jobs and --scheduler: give one (on a cluster, its workers decide how many "
-            "tasks run at once)"
-        )
 
 
 def grade_all(

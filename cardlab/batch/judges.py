@@ -23,7 +23,7 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -302,7 +302,7 @@ class JudgePool:
         judge.submission = submission
         judge.started = time.monotonic()
 
-    def _collect(self, judge: _Judge, ready: list[object]) -> Verdict | None:
+    def _collect(self, judge: _Judge, ready: Sequence[object]) -> Verdict | None:
         """The judge's verdict if it has one, or a failed one if the judge is lost."""
         submission = judge.submission
         assert submission is not None

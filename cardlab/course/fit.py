@@ -17,7 +17,7 @@ from .cython_build import EXTENSION_SUFFIX
 from .pythons import cache_tag, spoken_list, version_name
 from .spec import CYTHON
 
-RUNNING_PYTHON = version_name(sys.version_info)
+RUNNING_PYTHON = version_name(sys.version_info[:2])
 """The running Python's version, as ``3.12``."""
 RUNNING_ON = f"{platform.system()} {platform.machine()}"
 """The kind of computer this is (operating system and processor), as handouts name it."""

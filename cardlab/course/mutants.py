@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import CardlabError
+from .positions import end_position
 from .spec import Spec
 
 COMPARE = "compare"
@@ -241,12 +242,8 @@ def _replace_child(parent: ast.AST, old: ast.AST, new: ast.AST) -> None:
 # -- finding edits ----------------------------------------------------------------------
 
 
-def _start(node: ast.AST) -> tuple[int, int]:
-    return node.lineno, node.col_offset  # type: ignore[attr-defined]
-
-
-def _end(node: ast.AST) -> tuple[int, int]:
-    return node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+def _start(node: ast.expr | ast.stmt) -> tuple[int, int]:
+    return node.lineno, node.col_offset
 
 
 def _is_docstring(statement: ast.stmt) -> bool:
@@ -278,9 +275,6 @@ class _EditFinder(ast.NodeVisitor):
             return True
         name = self._qualname
         return any(name == f or name.startswith(f + ".") for f in self.functions)
-
-    def _add(self, operator: str, node: ast.AST, text: str, rewrite: Callable) -> None:
-        self._add_span(operator, node, _start(node), _end(node), text, rewrite)
 
     def _add_span(
         self,
@@ -351,7 +345,7 @@ class _EditFinder(ast.NodeVisitor):
             getattr(copied, field_name)[position] = ast.Pass()
 
         operator = STATEMENT
-        self._add_span(operator, owner, _start(statement), _end(statement), "pass", rewrite)
+        self._add_span(operator, owner, _start(statement), end_position(statement), "pass", rewrite)
 
     def visit_If(self, node: ast.If) -> None:
         self._parents.append(node)
@@ -374,7 +368,7 @@ class _EditFinder(ast.NodeVisitor):
         def rewrite(copied: ast.AST) -> None:
             setattr(copied, field_name, [ast.Pass()])
 
-        self._add_span(BRANCH, node, _start(body[0]), _end(body[-1]), "pass", rewrite)
+        self._add_span(BRANCH, node, _start(body[0]), end_position(body[-1]), "pass", rewrite)
 
     def _loop(self, node: ast.For | ast.While) -> None:
         self._parents.append(node)
@@ -390,10 +384,10 @@ class _EditFinder(ast.NodeVisitor):
         if not one_line and not isinstance(last, ast.Return | ast.Break | ast.Raise):
             indent = " " * node.body[0].col_offset
 
-            def rewrite(copied: ast.AST) -> None:
-                copied.body.append(ast.Break())  # type: ignore[attr-defined]
+            def rewrite(copied: ast.For | ast.While) -> None:
+                copied.body.append(ast.Break())
 
-            end = _end(last)
+            end = end_position(last)
             self._add_span(EARLY_EXIT, node, end, end, f"\n{indent}break", rewrite)
         self._parents.pop()
 
@@ -412,7 +406,7 @@ class _EditFinder(ast.NodeVisitor):
             EARLY_EXIT,
             parent,
             _start(node),
-            _end(node),
+            end_position(node),
             text,
             lambda copied: _replace_child(copied, _child_like(copied, parent, node), kind()),
         )
@@ -437,7 +431,9 @@ class _EditFinder(ast.NodeVisitor):
         def rewrite(copied_parent: ast.AST) -> None:
             _replace_child(copied_parent, _child_like(copied_parent, parent, node), new)
 
-        self._add_span(operator, parent, _start(node), _end(node), ast.unparse(new), rewrite)
+        self._add_span(
+            operator, parent, _start(node), end_position(node), ast.unparse(new), rewrite
+        )
 
     def visit_Compare(self, node: ast.Compare) -> None:
         for position, op in enumerate(node.ops):
@@ -446,17 +442,17 @@ class _EditFinder(ast.NodeVisitor):
                 new.ops[position] = other()
                 self._expression(COMPARE, node, new)
         for position, right in enumerate(node.comparators):
-            if _is_int(right):
+            if (number := _int_value(right)) is not None:
                 for step in (1, -1):
                     new = copy.deepcopy(node)
-                    new.comparators[position] = ast.Constant(right.value + step)
+                    new.comparators[position] = ast.Constant(number + step)
                     self._expression(BOUNDARY, node, new)
         self._children(node, skip_ints=True)
 
     def _children(self, node: ast.AST, skip_ints: bool = False) -> None:
         self._parents.append(node)
         for child in ast.iter_child_nodes(node):
-            if skip_ints and _is_int(child):
+            if skip_ints and _int_value(child) is not None:
                 continue
             self.visit(child)
         self._parents.pop()
@@ -484,9 +480,9 @@ class _EditFinder(ast.NodeVisitor):
         value = node.value
         if isinstance(value, bool):
             self._expression(CONSTANT, node, ast.Constant(not value))
-        elif _is_int(node):
+        elif (number := _int_value(node)) is not None:
             for step in (1, -1):
-                self._expression(CONSTANT, node, ast.Constant(value + step))
+                self._expression(CONSTANT, node, ast.Constant(number + step))
         elif isinstance(value, str) and value:
             self._expression(CONSTANT, node, ast.Constant(""))
 
@@ -535,15 +531,14 @@ def _is_elif(node: ast.If) -> bool:
     if len(node.orelse) != 1 or not isinstance(node.orelse[0], ast.If):
         return False
     inner = node.orelse[0]
-    return inner.col_offset == node.col_offset and inner.lineno > node.body[-1].end_lineno
+    return inner.col_offset == node.col_offset and inner.lineno > end_position(node.body[-1])[0]
 
 
-def _is_int(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Constant)
-        and isinstance(node.value, int)
-        and not isinstance(node.value, bool)
-    )
+def _int_value(node: ast.AST) -> int | None:
+    """The value of an integer constant (not a bool), or None for any other node."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
 
 
 def _copies(node: ast.Call) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -138,7 +138,9 @@ class Threshold:
     @property
     def level(self) -> float:
         """The value to reach, whichever the measure."""
-        return self.share if self.share is not None else self.points
+        level = self.share if self.share is not None else self.points
+        assert level is not None, "the schema requires share or points"
+        return level
 
 
 @dataclass(frozen=True)
@@ -466,9 +468,14 @@ def _check_schema(path: Path, data: dict) -> None:
         raise CardlabError(f"{path}: {_key(error.absolute_path)}: {error.message}")
 
 
-def _duplicates(values: Sequence) -> list:
-    seen: set = set()
-    return [v for v in values if v in seen or seen.add(v)]
+def _duplicates(values: Sequence[Hashable]) -> list[Hashable]:
+    seen: set[Hashable] = set()
+    repeated = []
+    for value in values:
+        if value in seen:
+            repeated.append(value)
+        seen.add(value)
+    return repeated
 
 
 def _part(raw: dict) -> Part:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import CardlabError
+from .positions import end_position
 from .project import Project
 from .spec import Spec, reference_modules
 
@@ -98,7 +99,7 @@ class _Splice:
     def block_end(self, node: ast.stmt) -> int:
         """The index after a statement's last line, with the deeper comments that trail it."""
         depth = len(_indent(self.lines[_start(node)]))
-        end = scan = node.end_lineno
+        end = scan = end_position(node)[0]
         while scan < len(self.lines):
             line = self.lines[scan]
             if _is_comment(line) and len(_indent(line)) > depth:
@@ -138,8 +139,9 @@ class _Splice:
             CardlabError: When the statement shares a line with another one.
         """
         start, end = _start(node), self.block_end(node)
-        head, tail = self.lines[start], self.lines[node.end_lineno - 1]
-        rest = _suffix(tail, node.end_col_offset).strip()
+        end_line, end_col = end_position(node)
+        head, tail = self.lines[start], self.lines[end_line - 1]
+        rest = _suffix(tail, end_col).strip()
         if _prefix(head, node.col_offset).strip() or (rest and not rest.startswith("#")):
             raise CardlabError(
                 f"{filename}:{node.lineno}: a statement to leave out of the stub shares its "
@@ -173,10 +175,11 @@ def _stub_body(
         indent = _indent(lines[_start(func)]) + "    "
         new.append(_prefix(lines[start], first.col_offset).rstrip() + "\n")
     if _is_docstring(first):
-        last = first.end_lineno - 1
+        end_line, end_col = end_position(first)
+        last = end_line - 1
         if own_line:
             new.extend(lines[start:last])
-            new.append(_prefix(lines[last], first.end_col_offset) + "\n")
+            new.append(_prefix(lines[last], end_col) + "\n")
         else:
             segment = ast.get_source_segment("".join(lines), first)
             new.append(f"{indent}{segment}\n")
@@ -212,13 +215,17 @@ class _Cut:
         kept = 0
         for node in body:
             if self._goes(node):
-                names = _bound_names(node) or [node.name]
+                names = (
+                    [node.name]
+                    if isinstance(node, (*_FUNCTIONS, ast.ClassDef))
+                    else _bound_names(node)
+                )
                 self.dropped.update(dict.fromkeys(names, node))
                 last = node is body[-1]
                 self.splice.delete(node, floor, kept == 0, last, self.filename)
                 continue
             kept += 1
-            floor = node.end_lineno
+            floor = end_position(node)[0]
             if isinstance(node, _FUNCTIONS):
                 _stub_body(self.splice, node, prefix + node.name)
             elif isinstance(node, ast.ClassDef):
@@ -296,11 +303,11 @@ def _drop_unused_imports(source: str, filename: str) -> str:
                 splice.delete(node, floor, kept == 0, node is tree.body[-1], filename)
                 continue
             if len(aliases) < len(node.names):
-                wrap = node.end_lineno > node.lineno
-                line = _format_import(node, aliases, wrap)
-                splice.replace(node.lineno - 1, node.end_lineno, [line])
+                end_line = end_position(node)[0]
+                line = _format_import(node, aliases, end_line > node.lineno)
+                splice.replace(node.lineno - 1, end_line, [line])
         kept += 1
-        floor = node.end_lineno
+        floor = end_position(node)[0]
     return splice.text()
 
 
@@ -325,7 +332,9 @@ def _whole_stub(source: str, tree: ast.Module, filename: str) -> str:
         keep |= needed
 
 
-def _functions(body: list[ast.stmt], prefix: str) -> Iterator[tuple[str, ast.stmt]]:
+def _functions(
+    body: list[ast.stmt], prefix: str
+) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
     """Every function of a module or class body, with classes searched, by qualified name."""
     for node in body:
         if isinstance(node, _FUNCTIONS):

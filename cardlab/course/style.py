@@ -43,6 +43,7 @@ RUFF_SECONDS = 60.0
 """How long ruff may take on one submission's files."""
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 _FINDING = re.compile(r"^(?P<file>[^:\s]+\.py):(?P<line>\d+):(?P<col>\d+): (?P<text>.+)$")
 
 
@@ -56,7 +57,7 @@ def parse_file(path: Path) -> ast.Module | str:
         return f"{path.name}: cannot be read: {error}"
 
 
-def _definitions(body: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, ast.AST]]:
+def _definitions(body: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, _Definition]]:
     """Classes and functions of a module and of its classes, by qualified name.
 
     Definitions are found wherever they are nested in the module's or a class's
@@ -81,7 +82,7 @@ def _nested_statements(node: ast.stmt) -> list[ast.stmt]:
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.stmt):
             blocks.append(child)
-        elif isinstance(child, ast.excepthandler | ast.match_case):
+        elif isinstance(child, ast.ExceptHandler | ast.match_case):
             blocks.extend(child.body)
     return blocks
 
@@ -145,6 +146,7 @@ def long_functions(path: Path, limit: int = MAX_FUNCTION_LINES) -> list[str]:
         return [tree]
     found = []
     for name, node in _definitions(tree.body):
+        assert node.end_lineno is not None, "a parsed tree has every end position"
         length = node.end_lineno - node.lineno + 1
         if isinstance(node, _FUNCTIONS) and length > limit:
             found.append(f"{path.name}:{node.lineno}: {name} is {length} lines long")

@@ -25,7 +25,8 @@ import shutil
 import tomllib
 from pathlib import Path
 
-from ..course.handout import HANDOUT_PYTHON, build_handout
+from ..course.handout import build_handout
+from ..course.handout_manifest import HANDOUT_PYTHON
 from ..course.integrity import handout_digest
 from ..course.project import HANDOUT_MANIFEST, Project
 from ..course.spec import Part, Spec

@@ -25,7 +25,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from ..course.handout import build_framework_wheel
+from ..course.framework_wheel import build_framework_wheel
 from ..course.project import Project
 from ..course.registry import INSTRUCTOR_ONLY
 from ..course.secret import SECRET_FILE, course_secret

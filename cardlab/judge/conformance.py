@@ -105,22 +105,21 @@ class Breach(Generic[Choice]):
     def describe(self, show: Callable[[Choice], str] = str) -> str:
         """Say in one sentence what went wrong, choices written with ``show``."""
         allowed = ", ".join(show(choice) for choice in self.allowed)
-        number = f"choice {self.index + 1}"
-        if self.kind == AFTER_THE_END:
-            return f"{number}, {show(self.choice)}, came after the end"
         if self.kind == ENDED_EARLY:
             return (
                 f"the choices stopped after {self.index} choice(s) while {self.step} "
                 f"still allowed: {allowed}"
             )
+        assert self.choice is not None, f"a {self.kind} breach names its choice"
+        offending = f"choice {self.index + 1}, {show(self.choice)},"
+        if self.kind == AFTER_THE_END:
+            return f"{offending} came after the end"
         if self.kind == STEP_SKIPPED:
-            return (
-                f"{number}, {show(self.choice)}, belongs to {self.later_step}, but "
-                f"{self.step} still allowed: {allowed}"
-            )
+            later = f"belongs to {self.later_step}, but {self.step} still allowed"
+            return f"{offending} {later}: {allowed}"
         if self.step is None:
-            return f"{number}, {show(self.choice)}, is not allowed: nothing was allowed there"
-        return f"{number}, {show(self.choice)}, is not allowed: {self.step} allowed: {allowed}"
+            return f"{offending} is not allowed: nothing was allowed there"
+        return f"{offending} is not allowed: {self.step} allowed: {allowed}"
 
 
 def check_conformance(

@@ -55,7 +55,9 @@ def manual_part(part: Part, submission: Path, student_view: bool) -> PartResult:
         student_view: Whether the report is a student's check (the text is not kept:
             the student has it).
     """
-    text, note = read_document(submission / part.manual)
+    manual = part.manual
+    assert manual is not None, f"part {part.id} is not marked by hand"
+    text, note = read_document(submission / manual)
     note = NOTE + note
     return PartResult(
         part.id,
@@ -64,6 +66,6 @@ def manual_part(part: Part, submission: Path, student_view: bool) -> PartResult:
         part.points,
         (),
         note,
-        manual=part.manual,
+        manual=manual,
         document=None if student_view else text,
     )

@@ -30,12 +30,16 @@ import shlex
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+
+# pytest exports this class as ``pytest.skip.Exception`` only, an attribute that a type
+# checker does not take as a base class.
+from _pytest.outcomes import Skipped
 
 from ..course.spec import Phase
 from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure
@@ -65,7 +69,7 @@ _skipped_key = pytest.StashKey[str]()
 _began_key = pytest.StashKey[bool]()
 
 
-class Excused(pytest.skip.Exception):
+class Excused(Skipped):
     """A skip the grader declares, for a reason outside the student's control."""
 
 
@@ -194,7 +198,8 @@ class CardlabPlugin:
         graded = {part.id for part in self.settings.phase.parts}
         if self.settings.parts:
             graded &= set(self.settings.parts)
-        keep, drop = [], []
+        keep: list[pytest.Item] = []
+        drop: list[pytest.Item] = []
         for item in items:
             part = _part(item)
             if part is None:
@@ -231,15 +236,19 @@ class CardlabPlugin:
         """Start the test's transcript and clock."""
         item.stash[_started_key] = time.perf_counter()
         item.stash[_began_key] = True  # from here on, a skip may depend on student code
-        if self.settings.secret_examples and self._is_hidden(item):
-            seed_examples(getattr(item, "obj", None), self.settings.seeds, item.nodeid)
+        if (
+            self.settings.secret_examples
+            and isinstance(item, pytest.Function)
+            and self._is_hidden(item)
+        ):
+            seed_examples(item.obj, self.settings.seeds, item.nodeid)
         if "student" in getattr(item, "fixturenames", ()):
             student = self.student_proxy(item)
             student.session.begin(item.nodeid)
             _restart_transcript_per_example(item, student)
 
     @pytest.hookimpl(wrapper=True)
-    def pytest_runtest_call(self, item: pytest.Item) -> Iterator[None]:
+    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, None, None]:
         """Once the test's body has run, its told calls are answered (``Student.tell``).
 
         An exception of a told call then fails the test that told it.
@@ -252,7 +261,7 @@ class CardlabPlugin:
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(
         self, item: pytest.Item, call: pytest.CallInfo[None]
-    ) -> Iterator[pytest.TestReport]:
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
         """Remember the first failure's message, written for the student."""
         report = yield
         if report.when == "call" and report.passed and _failure_key not in item.stash:

@@ -31,6 +31,7 @@ import shutil
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -312,7 +313,9 @@ def _catches(run: Run, valid: frozenset[str]) -> bool:
     return bool(set(run.failed) & valid or set(run.broken) & files)
 
 
-def _variant_sources(chaffs: tuple[Chaff, ...], sources: dict[str, str]):
+def _variant_sources(
+    chaffs: tuple[Chaff, ...], sources: dict[str, str]
+) -> Iterator[tuple[str, str | None, str]]:
     """(name, changed module or None, its source) for the wheat, each chaff, the wheat again."""
     yield WHEAT, None, ""
     yield WHEAT_AGAIN, None, ""
@@ -320,7 +323,9 @@ def _variant_sources(chaffs: tuple[Chaff, ...], sources: dict[str, str]):
         yield chaff.id, chaff.module, sources[chaff.id]
 
 
-def _add_variant(tree: WorkerTree, reference_dir: Path, source: str, module: str | None):
+def _add_variant(
+    tree: WorkerTree, reference_dir: Path, source: str, module: str | None
+) -> compose.Composition:
     """Compile every module of the package into a folder with a random name.
 
     The changed module (if any) is compiled from ``source``; every module gets the
@@ -427,7 +432,9 @@ def _read_run(data: object, why: str, seconds: float) -> Run:
 
 
 def _seconds(value: object) -> float:
-    return float(value) if type(value) in (int, float) else 0.0
+    if type(value) is int or type(value) is float:
+        return float(value)
+    return 0.0
 
 
 def _run_notes(run: Run, what: str) -> list[str]:

@@ -153,12 +153,12 @@ class Watch:
                 key for key in before.keys() | now.keys() if before.get(key) != now.get(key)
             )
         if self._worker is not None:
-            worker, before = self._worker
-            now = self._instance(worker)
+            worker, noted = self._worker
+            current = self._instance(worker)
             changed += sorted(
                 f"the worker's {key}"
-                for key in before.keys() | now.keys()
-                if before.get(key) != now.get(key)
+                for key in noted.keys() | current.keys()
+                if noted.get(key) != current.get(key)
             )
             changed += self._module_table(worker)
         return changed[:MAX_NAMED]

@@ -198,6 +198,8 @@ def load_codec(path: Path | None) -> Codec:
     if path is None or not path.is_file():
         return Codec([])
     module_spec = importlib.util.spec_from_file_location(f"cardlab_codec_{path.parent.name}", path)
+    if module_spec is None or module_spec.loader is None:
+        raise ImportError(f"{path} cannot be loaded as a module")
     module = importlib.util.module_from_spec(module_spec)
     module_spec.loader.exec_module(module)
     return module.CODEC

@@ -272,7 +272,7 @@ class ComposingFinder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, location, loader=loader)
 
 
-def _package_spec(composition: Composition) -> importlib.machinery.ModuleSpec:
+def _package_spec(composition: Composition) -> importlib.machinery.ModuleSpec | None:
     package, init = composition.package, composition.init
     if init is None:
         spec = importlib.machinery.ModuleSpec(package, None, is_package=True)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import errno
 import os
 import signal
 import sys
@@ -45,10 +46,10 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-try:
+if sys.platform == "win32":  # the portable worker (cardlab.worker.portable) confines nothing
+    resource = None
+else:
     import resource
-except ImportError:  # Windows: the portable worker (cardlab.worker.portable) confines nothing
-    resource = None  # type: ignore[assignment]
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWIPC = 0x08000000
@@ -167,7 +168,18 @@ class Outcome:
         self.missing.append(f"{layer}: {why}")
 
 
-_libc = ctypes.CDLL(None, use_errno=True) if os.name == "posix" else None  # used on Linux
+_LIBC = ctypes.CDLL(None, use_errno=True) if os.name == "posix" else None  # used on Linux
+
+
+def _libc() -> ctypes.CDLL:
+    """The C library, which only confinement on Linux calls.
+
+    Raises:
+        OSError: There is none to call (not a POSIX system).
+    """
+    if _LIBC is None:
+        raise OSError(errno.ENOSYS, "no C library to confine the worker with")
+    return _LIBC
 
 
 def _check(result: int, what: str) -> None:
@@ -178,7 +190,7 @@ def _check(result: int, what: str) -> None:
 
 def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str = "") -> None:
     _check(
-        _libc.mount(
+        _libc().mount(
             source and source.encode(),
             target.encode(),
             fstype and fstype.encode(),
@@ -190,11 +202,11 @@ def _mount(source: str | None, target: str, fstype: str | None, flags: int, data
 
 
 def _unshare(flags: int) -> None:
-    _check(_libc.unshare(flags), "unshare")
+    _check(_libc().unshare(flags), "unshare")
 
 
 def _prctl(option: int, value: int) -> None:
-    _check(_libc.prctl(option, ctypes.c_ulong(value), 0, 0, 0), "prctl")
+    _check(_libc().prctl(option, ctypes.c_ulong(value), 0, 0, 0), "prctl")
 
 
 def die_with_parent(parent: int | None = None) -> None:
@@ -455,7 +467,7 @@ def _filter_syscalls(outcome: Outcome) -> None:
     program = syscall_filter(machine)
     instructions = (_SockFilter * len(program))(*(_SockFilter(*step) for step in program))
     fprog = _SockFprog(len(program), instructions)
-    result = _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0)
+    result = _libc().prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0)
     if result != 0:
         outcome.lacks(SYSCALL_FILTER, f"could not be installed ({os.strerror(ctypes.get_errno())})")
     else:

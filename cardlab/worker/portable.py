@@ -44,7 +44,7 @@ _READ_SIZE = 1 << 16
 
 def _binary(*fds: int) -> None:
     """On Windows, make descriptors carry bytes untranslated (no CRLF for LF)."""
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         for fd in fds:
@@ -134,10 +134,11 @@ def spawn(
         cwd=cwd,
         env=env,
     )
-    to_worker = os.dup(process.stdin.fileno())  # type: ignore[union-attr]
-    from_worker = os.dup(process.stdout.fileno())  # type: ignore[union-attr]
-    process.stdin.close()  # type: ignore[union-attr]
-    process.stdout.close()  # type: ignore[union-attr]
+    assert process.stdin is not None and process.stdout is not None, "both are pipes"
+    to_worker = os.dup(process.stdin.fileno())
+    from_worker = os.dup(process.stdout.fileno())
+    process.stdin.close()
+    process.stdout.close()
     _binary(to_worker, from_worker)
     return process, to_worker, from_worker, ThreadedReader(from_worker)
 

@@ -440,6 +440,7 @@ class WorkerProcess:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(self.init_pid, signal.SIGKILL)
         if portable():  # no process groups to kill: the worker alone
+            assert isinstance(self.process, subprocess.Popen), "a portable worker is a child"
             with contextlib.suppress(OSError):
                 self.process.kill()
         else:

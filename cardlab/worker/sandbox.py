@@ -549,7 +549,8 @@ def open_to_readers(root: Path, group: int | None) -> None:
     """Readable by the tree's group (by every user when None), writable by the judge only."""
     dir_mode, file_mode = (_DIR_MODE, _FILE_MODE) if group is None else (0o750, 0o640)
     for folder, _, files in os.walk(root):
-        for path, mode in ((folder, dir_mode), *((Path(folder, n), file_mode) for n in files)):
+        here = Path(folder)
+        for path, mode in ((here, dir_mode), *((here / n, file_mode) for n in files)):
             if group is not None:
                 os.chown(path, 0, group)
             os.chmod(path, mode)

@@ -257,9 +257,9 @@ class _Reporter:
         self.started = 0.0
 
     def pytest_collection_modifyitems(self, config: Any, items: list[Any]) -> None:
-        if self.only is not None:  # the wanted tests, in the order given
-            wanted = [item for item in items if item.nodeid in self.only]
-            items[:] = sorted(wanted, key=lambda item: self.only[item.nodeid])
+        if (only := self.only) is not None:  # the wanted tests, in the order given
+            wanted = [item for item in items if item.nodeid in only]
+            items[:] = sorted(wanted, key=lambda item: only[item.nodeid])
 
     def pytest_collectreport(self, report: Any) -> None:
         if report.failed:

@@ -21,16 +21,20 @@ from typing import Any
 
 from .codec import Value
 
+_FAST_ENCODER: msgspec.json.Encoder | None
+_FAST_DECODER: msgspec.json.Decoder | None
 try:  # the judge's fast reader and writer; the worker's tree has the standard library only
     import msgspec
 except ImportError:
-    msgspec = None
+    _FAST_ENCODER = _FAST_DECODER = None
+else:
+    _FAST_ENCODER = msgspec.json.Encoder()
+    _FAST_DECODER = msgspec.json.Decoder()
 
 _HEADER = struct.Struct(">I")
 MAX_FRAME_BYTES = 16 * 1024 * 1024
 _READ_SIZE = 1 << 16
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_FAST_ENCODER = msgspec.json.Encoder() if msgspec is not None else None
 
 
 class ProtocolError(Exception):
@@ -178,9 +182,6 @@ def write_all(fd: int, data: bytes) -> None:
 def _first_line(error: Exception) -> str:
     text = str(error).splitlines() or [type(error).__name__]
     return text[0][:200]
-
-
-_FAST_DECODER = msgspec.json.Decoder() if msgspec is not None else None
 
 
 def parse_frame(frame: bytes) -> Any:

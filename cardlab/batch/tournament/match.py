@@ -288,8 +288,7 @@ def _game(
         try:
             winner = game.play(order, [_attributed(i, c) for i, c in enumerate(choosers)])
         except _SeatForfeit as lost:
-            forfeit = lost.forfeit
-            forfeits.append((placed[lost.seat].name, forfeit.cause, forfeit.detail))
+            forfeits.append((placed[lost.seat].name, lost.forfeit.cause, lost.forfeit.detail))
     for seat in placed:
         if not any(name == seat.name for name, _, _ in forfeits):
             try:

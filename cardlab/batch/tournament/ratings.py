@@ -30,6 +30,9 @@ LEADERBOARD, CROSSTABLE, FORFEITS, EXCLUDED, PLOT = (
     "ratings.png",
 )
 
+ForfeitRow = tuple[str, str, int, int, str, str]
+"""One line of ``forfeits.csv``: entrant, opponent, deal, the entrant's seat, cause, detail."""
+
 
 @dataclass(frozen=True)
 class Result:
@@ -114,7 +117,7 @@ def fit(
 def standings(
     kinds: dict[str, str],
     results: list[Result],
-    forfeits: list[tuple[str, ...]],
+    forfeits: list[ForfeitRow],
     seed: int,
 ) -> list[Standing]:
     """The leaderboard, best rating first."""
@@ -124,10 +127,13 @@ def standings(
     for result in results:
         for name, score in ((result.first, result.score), (result.second, 1 - result.score)):
             tally[name][0 if score == 1 else 1 if score == 0.5 else 2] += 1
-    lost = defaultdict(int)
+    lost: defaultdict[str, int] = defaultdict(int)
     for row in forfeits:
         lost[row[0]] += 1
-    table = [Standing(name, kinds[name], *fitted[name], *tally[name], lost[name]) for name in names]
+    table = []
+    for name in names:
+        wins, ties, losses = tally[name]
+        table.append(Standing(name, kinds[name], *fitted[name], wins, ties, losses, lost[name]))
     return sorted(table, key=lambda s: (-s.rating, s.entrant))
 
 
@@ -135,7 +141,7 @@ def write_outputs(
     output: Path,
     table: list[Standing],
     results: list[Result],
-    forfeits: list[tuple[str, ...]],
+    forfeits: list[ForfeitRow],
     excluded: list[tuple[str, str]],
 ) -> None:
     """Write the leaderboard, crosstable, forfeits and excluded entrants as CSV files."""

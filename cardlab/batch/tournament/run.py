@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -23,10 +23,10 @@ from ...course.secret import course_secret
 from ...course.shipping import ship
 from ...course.submissions import Found, content_hash, find_submissions
 from ...errors import CardlabError
-from ..executors import TaskPool, task_pool
-from ..grade_all import default_jobs, refuse_jobs_with_scheduler, worker_check
+from ..executors import TaskPool, default_jobs, refuse_jobs_with_scheduler, task_pool
+from ..fingerprints import worker_check
 from .match import FIXED, STUDENT, Entrant, GameRecord, Setting, fixed_names, play_match, probe
-from .ratings import PLOT, Result, standings, write_outputs, write_plot
+from .ratings import PLOT, ForfeitRow, Result, standings, write_outputs, write_plot
 from .schedule import default_opponents, schedule
 from .store import open_tournament_store
 
@@ -109,9 +109,9 @@ def run_tournament(
         for entrant, problem in zip(unknown, _map(tasks, probe, setting, unknown), strict=True):
             store.put_probe(entrant.name, hashes[entrant.name], problem)
         for entrant in students:
-            problem = unshipped.get(entrant.name) or store.probe(entrant.name, hashes[entrant.name])
-            if problem:
-                report.excluded.append((entrant.name, problem))
+            why = unshipped.get(entrant.name) or store.probe(entrant.name, hashes[entrant.name])
+            if why:
+                report.excluded.append((entrant.name, why))
             else:
                 report.entrants.append(entrant)
         fixed = [Entrant(name, FIXED) for name in fixed_names(setting)]
@@ -142,7 +142,8 @@ def run_tournament(
                     raise CardlabError(
                         "match processes kept dying; the finished matches are kept, run again"
                     ) from None
-        results, forfeits = [], []
+        results: list[Result] = []
+        forfeits: list[ForfeitRow] = []
         for a, b in pairs:
             for game in store.games(a.name, b.name, pair_key[a.name, b.name]) or []:
                 _collect(a.name, b.name, game, results, forfeits)
@@ -228,7 +229,9 @@ def _map(tasks: TaskPool, task: Callable, setting: Setting, entrants: list[Entra
         return list(executor.map(task, [setting] * len(entrants), entrants))
 
 
-def _play(tasks: TaskPool, setting: Setting, todo: list[tuple[Entrant, Entrant]]):
+def _play(
+    tasks: TaskPool, setting: Setting, todo: list[tuple[Entrant, Entrant]]
+) -> Iterator[tuple[tuple[Entrant, Entrant], list[GameRecord]]]:
     """Yield each finished match as it arrives; stop every match on Ctrl-C."""
     if not todo:
         return
@@ -238,7 +241,9 @@ def _play(tasks: TaskPool, setting: Setting, todo: list[tuple[Entrant, Entrant]]
             yield futures[future], future.result()
 
 
-def _collect(first: str, second: str, game: GameRecord, results: list, forfeits: list) -> None:
+def _collect(
+    first: str, second: str, game: GameRecord, results: list[Result], forfeits: list[ForfeitRow]
+) -> None:
     if game.score is not None:
         results.append(Result(first, second, game.score))
     for name, cause, detail in game.forfeits:

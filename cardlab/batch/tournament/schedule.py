@@ -61,7 +61,7 @@ def schedule(
         among = _sampled(sorted(students), opponents, seed)
     pairs = among | {(s, f) for s in students for f in fixed}
     pairs |= set(itertools.combinations(fixed, 2))
-    ordered = {tuple(sorted(pair, key=order.__getitem__)) for pair in pairs}
+    ordered = {(a, b) if order[a] < order[b] else (b, a) for a, b in pairs}
     return sorted(ordered, key=lambda pair: (order[pair[0]], order[pair[1]]))
 
 
@@ -72,7 +72,7 @@ def _sampled(students: list[str], opponents: int, seed: int) -> set[tuple[str, s
     for _ in range((opponents + 1) // 2):
         cycle = _new_cycle(students, pairs, rng)
         pairs |= {frozenset(p) for p in zip(cycle, cycle[1:] + cycle[:1], strict=True)}
-    return {tuple(sorted(pair)) for pair in pairs}
+    return {(min(pair), max(pair)) for pair in pairs}
 
 
 def _new_cycle(students: list[str], pairs: set[frozenset[str]], rng: random.Random) -> list[str]:
