@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from .course.project import Project
-from .course.registry import Declaration, Demo
+from .course.registry import DECLARATION_FILE, Declaration, Demo
 from .course.solution import write_solution
 from .errors import CardlabError
 from .judge.grading import project_job, run
@@ -30,8 +30,14 @@ def demo_of(project: Project) -> tuple[Declaration, Demo]:
         CardlabError: When no assignment declares one.
     """
     for declaration in project.declarations():
-        if declaration.demo is not None:
-            return declaration, declaration.demo
+        if declaration.demo is None:
+            continue
+        if not declaration.demo.submission.is_dir():
+            raise CardlabError(
+                f"{declaration.folder / DECLARATION_FILE}: demo.submission: "
+                f"no folder {declaration.demo.submission}"
+            )
+        return declaration, declaration.demo
     raise CardlabError("no assignment declares a demo ([demo] in its assignment.toml)")
 
 

@@ -32,7 +32,7 @@ from seeded_bugs import edited_copy, grade_bug, load_bugs
 import cardlab
 from cardlab.cli import main
 from cardlab.course.project import Project
-from cardlab.course.registry import read_declaration
+from cardlab.course.registry import INSTRUCTOR_ONLY, read_declaration
 from cardlab.course.spec import code_module
 from cardlab.errors import CardlabError
 from cardlab.play import EXIT_INPUT_CLOSED
@@ -107,6 +107,15 @@ def test_every_assignment_declares_itself():
     for declaration in REPO.declarations():
         assert (declaration.folder / "assignment.toml").is_file(), declaration.id
         assert declaration.codec is not None and declaration.codec.is_file()
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_a_declaration_reads_without_what_stays_with_the_instructor(tmp_path, assignment):
+    """A Gradescope autograder carries no seeded bugs, alternatives or examples."""
+    ignored = shutil.ignore_patterns(*INSTRUCTOR_ONLY, "__pycache__")
+    shutil.copytree(REPO.graders_dir(assignment), tmp_path / assignment, ignore=ignored)
+    shipped = read_declaration(tmp_path / assignment, assignment)
+    assert shipped.codec is not None and not shipped.alternatives()
 
 
 def test_the_toy_projects_declare_themselves():
