@@ -46,10 +46,12 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-if sys.platform == "win32":  # the portable worker (cardlab.worker.portable) confines nothing
-    resource = None
-else:
+try:
     import resource
+except ImportError:  # Windows: the portable worker (cardlab.worker.portable) confines nothing
+    _HAS_RLIMITS = False
+else:
+    _HAS_RLIMITS = True
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWIPC = 0x08000000
@@ -495,7 +497,7 @@ def _limit_resources(plan: Plan, outcome: Outcome) -> None:
 def _set_limits(limits: Iterable[tuple[str, int, int]]) -> Iterable[tuple[str, bool]]:
     """Lower each limit (never above its current hard limit); say which could be set."""
     for name, soft, hard in limits:
-        kind = getattr(resource, name, None)
+        kind = getattr(resource, name, None) if _HAS_RLIMITS else None
         if kind is None:
             yield name, False
             continue
