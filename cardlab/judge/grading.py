@@ -301,8 +301,9 @@ def run(
         raise GradingInterrupted("grading interrupted: no score was written")
     if plugin.unsafe is not None:
         raise plugin.unsafe
-    if exit_code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR):
-        # The judge itself failed part-way: the tests that ran are not the phase's.
+    if exit_code == pytest.ExitCode.INTERNAL_ERROR:
+        # The judge itself failed part-way: the tests that ran are not the phase's. (A
+        # usage error is a --test that matches no test, said below in the user's words.)
         raise GradingIncomplete(f"{_pytest_problem(exit_code, output)}; no score was written")
     if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         notes.append(_pytest_problem(exit_code, output))
