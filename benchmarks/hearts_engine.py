@@ -28,7 +28,7 @@ is kept.
 
 ``--digest`` also prints a SHA-256 of the events of seeded games 0 to 299, played both
 ways: a change that claims to speed the engine up must leave both digests as they were
-(``tests/test_hearts_engine_games.py`` checks the same games against the rules).
+(``tests/assignments/test_hearts_engine_games.py`` checks the same games against the rules).
 """
 
 from __future__ import annotations

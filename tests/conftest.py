@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from manual_documents import write_documents
-from run_once import ReferenceGrading, RunOnce, grade_reference
+from support.manual_documents import write_documents
+from support.run_once import ReferenceGrading, RunOnce, grade_reference
 
 from cardlab.course.framework_wheel import build_framework_wheel
 from cardlab.course.project import Project

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from attack_folders import over_reference
-from call_limits import job_with_call_seconds
-from process_names import processes_named
-from tournament_deals import with_deals
+from support.attack_folders import over_reference
+from support.call_limits import job_with_call_seconds
+from support.process_names import processes_named
+from support.tournament_deals import with_deals
 
 from cardlab.course.project import Project
 from cardlab.course.submissions import submission_folder

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from attack_folders import over_reference
+from support.attack_folders import over_reference
 
 from cardlab.judge import proxy
 from cardlab.judge.grading import project_job, run

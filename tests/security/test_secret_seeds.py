@@ -15,8 +15,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-from attack_folders import over_reference
-from tournament_deals import FORFEIT_DEALS, with_deals
+from support.attack_folders import over_reference
+from support.tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.course.secret import SECRET_FILE, course_secret
 from cardlab.errors import CardlabError

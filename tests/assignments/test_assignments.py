@@ -1,0 +1,272 @@
+"""Tests every registered assignment takes, from what it declares in its own folders.
+
+Each assignment declares in ``graders/<assignment>/assignment.toml`` what the framework
+needs from it (:mod:`cardlab.course.registry`); these tests run over every registered
+assignment and phase, so adding an assignment adds data here, not test code.
+
+Hidden tests reach every branch of the student-written code, several times each.
+Hidden tests are differential: each case they send to the student's code, they also
+work out with the reference, in the judge. So counting which way each ``if`` of the
+reference went while the hidden tests grade the reference solution tells which
+branches of each student-written method the hidden cases reach, and how often. A branch
+reached by no hidden case, or by only one, is a rule a student can get wrong unnoticed
+(the counters are tested in ``test_branch_coverage.py``). The phases counted, and the
+reviewed exceptions with their reasons, are the assignment's ``[branches]``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from support.alternative_grading import points_lost
+from support.branches import SEVERAL, branch_counts
+from support.call_limits import timed_out
+from support.run_once import graded_files, graded_modules
+from support.seeded_bugs import edited_copy, grade_bug, load_bugs
+
+import cardlab
+from cardlab.cli import main
+from cardlab.course.project import Project
+from cardlab.course.registry import INSTRUCTOR_ONLY, read_declaration
+from cardlab.course.spec import code_module
+from cardlab.errors import CardlabError
+from cardlab.play import EXIT_INPUT_CLOSED
+
+REPO = Project(Path(__file__).resolve().parents[2])
+ASSIGNMENTS = REPO.assignments()
+_NOT_WRITTEN = shutil.ignore_patterns("__pycache__", "*.md")
+PHASES = [
+    (assignment, phase.number)
+    for assignment in ASSIGNMENTS
+    for phase in REPO.spec(assignment).phases
+]
+GAMES = [declaration.id for declaration in REPO.declarations() if declaration.game is not None]
+BUGS = [
+    bug
+    for declaration in REPO.declarations()
+    for bug in load_bugs(declaration.bugs_file, declaration.id)
+]
+BRANCH_CASES = [
+    (declaration.id, phase)
+    for declaration in REPO.declarations()
+    for phase in declaration.branches.phases
+]
+
+
+def _alternative_modules(folder: Path) -> list[str]:
+    """The modules an alternative solution writes, named as the spec names them."""
+    files = folder.rglob("*.py")
+    return sorted(".".join(path.relative_to(folder).with_suffix("").parts) for path in files)
+
+
+def _alternative_cases() -> list[tuple[str, str, int]]:
+    """(assignment, alternative, phase) for every phase that grades one of its modules."""
+    cases = []
+    for declaration in REPO.declarations():
+        spec = REPO.spec(declaration.id)
+        for folder in declaration.alternatives():
+            modules = set(_alternative_modules(folder))
+            for phase in spec.phases:
+                submitted = spec.submitted_modules(phase.number)
+                graded = set(phase.writes) | {code_module(m, submitted) for m in phase.methods}
+                if modules & graded:
+                    cases.append((declaration.id, folder.name, phase.number))
+    return cases
+
+
+def _code_without_docstrings(path: Path) -> str:
+    """A module's code as Python reads it: no comments, no docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        value = first.value if isinstance(first, ast.Expr) else None
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            body[0] = ast.Pass()
+    return ast.unparse(tree)
+
+
+def test_no_framework_module_names_an_assignment():
+    """Docstrings may take an assignment as an example; code and its strings may not."""
+    package = Path(cardlab.__file__).parent
+    word = re.compile(rf"\b({'|'.join(ASSIGNMENTS)})\b")
+    named = [
+        f"{path.relative_to(package)}: {found.group()}"
+        for path in sorted(package.rglob("*.py"))
+        if (found := word.search(_code_without_docstrings(path)))
+    ]
+    assert not named, named
+
+
+def test_every_assignment_declares_itself():
+    for declaration in REPO.declarations():
+        assert (declaration.folder / "assignment.toml").is_file(), declaration.id
+        assert declaration.codec is not None and declaration.codec.is_file()
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_a_declaration_reads_without_what_stays_with_the_instructor(tmp_path, assignment):
+    """A Gradescope autograder carries no seeded bugs, alternatives or examples."""
+    ignored = shutil.ignore_patterns(*INSTRUCTOR_ONLY, "__pycache__")
+    shutil.copytree(REPO.graders_dir(assignment), tmp_path / assignment, ignore=ignored)
+    shipped = read_declaration(tmp_path / assignment, assignment)
+    assert shipped.codec is not None and not shipped.alternatives()
+
+
+def test_the_toy_projects_declare_themselves():
+    tests = Path(__file__).resolve().parents[1]
+    for root in (tests / "toy_project", tests / "guide_toy"):
+        for declaration in Project(root).declarations():
+            assert (declaration.folder / "assignment.toml").is_file(), declaration.id
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("tournament = 3\n", "tournament: must be a table"),
+        ("[play]\ngame = 'play/none.py'\n", "play.game: no file 'play/none.py'"),
+        ("[tournament]\ngame = 'codec.py'\n", "tournament.game: 'codec.py' is not \"FILE:NAME\""),
+        ("[hidden]\nsecret_examples = 'yes'\n", "hidden.secret_examples: must be a bool"),
+        (
+            "[play]\ngame = 'codec.py'\n[[play.options]]\nname = 'x'\nwhere = 1\n",
+            "play.options[0].where: unknown key",
+        ),
+        (
+            "[branches]\n[[branches.fixed]]\nmodule = 'card'\n",
+            "branches.fixed[0].function: is missing",
+        ),
+        ("colour = 'red'\n", "colour: unknown key"),
+        ("[demo\n", "not TOML"),
+    ],
+)
+def test_a_bad_declaration_is_one_line_naming_file_and_key(tmp_path, text, said):
+    (tmp_path / "codec.py").write_text('"""Codec."""\n')
+    (tmp_path / "assignment.toml").write_text(text)
+    with pytest.raises(CardlabError) as raised:
+        read_declaration(tmp_path, "toy")
+    message = str(raised.value)
+    assert message.startswith(f"{tmp_path / 'assignment.toml'}: ") and "\n" not in message
+    assert said in message
+
+
+def test_a_bad_declaration_stops_the_command_line_with_status_2(tmp_path):
+    project = tmp_path / "project"
+    for part in ("specs", "reference/toy", "graders/toy"):
+        (project / part).mkdir(parents=True)
+    (project / "specs" / "toy.toml").write_text("")
+    (project / "graders" / "toy" / "assignment.toml").write_text("[play]\ngame = 1\n")
+    result = CliRunner().invoke(main, ["play", "toy", "--project", str(project)])
+    assert result.exit_code == 2
+    assert result.output.strip().endswith("play.game: must be a str, not 1")
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_cardlab_play_lists_the_registered_games_and_their_options():
+    result = CliRunner().invoke(main, ["play", "--help", "--project", str(REPO.root)])
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    games = [d for d in REPO.declarations() if d.game is not None]
+    assert f"Games you can play: {', '.join(d.id for d in games)}." in text
+    for declaration in games:
+        for option in declaration.game.options:
+            assert f"--{option.name}" in text
+            assert " ".join(f"{declaration.id}: {option.help}".split()) in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("assignment", "number"), PHASES)
+def test_the_reference_scores_full_marks(reference_grading, assignment, number):
+    """Full marks but for the points of parts marked by hand (each assignment's own test
+    file checks what else its report holds)."""
+    report = reference_grading(assignment, number).report  # shared with the branch counts
+    assert not report.failures, _failures(report)
+    assert report.score == report.max_score - report.open_points
+    assert not report.notes, report.notes
+
+
+@pytest.mark.parametrize("assignment", GAMES)
+def test_the_terminal_game_draws_its_table_and_stops_when_input_closes(assignment):
+    root = str(REPO.root)
+    played = CliRunner().invoke(main, ["play", assignment, "--seed", "1", "--project", root])
+    assert played.exit_code == EXIT_INPUT_CLOSED, played.output
+    assert played.output.strip()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", BUGS, ids=[f"{bug.assignment}-{bug.id}" for bug in BUGS])
+def test_a_seeded_bug_loses_points_in_its_part(repo, solution_of, tmp_path, bug):
+    """Each bug of ``bugs.toml`` loses points in its part, with its file's further checks."""
+    folder = tmp_path / "submission"
+    if bug.old:
+        edited_copy(solution_of(bug.assignment), folder, bug.file, bug.old, bug.new)
+    else:
+        shutil.copytree(solution_of(bug.assignment), folder)
+        (folder / bug.file).unlink()
+    report = grade_bug(repo, bug.assignment, bug.phase, folder, bug.part, bug.call_seconds)
+    part = next(p for p in report.parts if p.id == bug.part)
+    if "counted" in bug.also:
+        assert part.counted and not part.note, f"{bug.id}: no test of part {bug.part} ran"
+    if "ran" in bug.also:
+        assert part.tests, f"no test of part {bug.part} ran"
+    assert part.score < part.max_score, f"{bug.id}: part {bug.part} kept full marks"
+    if "short" in bug.also:
+        assert report.score < report.max_score
+    if "finished" in bug.also:
+        assert not any("could not finish" in test.message for test in report.failures)
+    if bug.call_seconds is not None:
+        limit = timed_out(bug.call_seconds)
+        assert any(limit in test.message for test in report.failures), _failures(report)
+
+
+def _failures(report) -> str:
+    return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_every_assignment_has_five_alternatives(assignment):
+    found = REPO.declaration(assignment).alternatives()
+    assert len(found) >= 5, f"{assignment}: {len(found)} alternative solutions"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("assignment", "name", "phase"), _alternative_cases())
+def test_an_alternative_solution_scores_full_marks(
+    repo, solution_of, tmp_path, assignment, name, phase
+):
+    """Written from the docstrings alone, another way than the reference: full marks.
+
+    The alternative's files are laid over the reference solution (``solution_of``); only
+    the parts that run its modules are graded (``alternative_grading``).
+    """
+    submission = tmp_path / "submission"
+    shutil.copytree(solution_of(assignment), submission)
+    written = repo.declaration(assignment).folder / "alternatives" / name
+    shutil.copytree(written, submission, dirs_exist_ok=True, ignore=_NOT_WRITTEN)
+    lost = points_lost(repo, assignment, phase, submission, _alternative_modules(written))
+    assert not lost, f"{name}:\n" + "\n".join(lost)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("assignment", "number"), BRANCH_CASES)
+def test_hidden_cases_reach_every_branch_several_times(repo, reference_grading, assignment, number):
+    graded = reference_grading(assignment, number)  # shared with the grading tests
+    assert graded.report.score == graded.report.max_score - graded.report.open_points
+    spec = repo.spec(assignment)
+    reviewed = repo.declaration(assignment).branches
+    targets = graded_modules(spec, number)
+    rare = []
+    for path, module in graded_files(repo, spec, number).items():
+        if module in reviewed.own_design:
+            continue
+        counted = branch_counts(graded.branches, path, targets[module])
+        for function, k, outcome, count, line in counted:
+            branch = (module, function, k, outcome)
+            known = branch in reviewed.fixed or branch in reviewed.unreachable
+            if count < SEVERAL and not known:
+                rare.append(f"{module}.{function}: if #{k} (line {line}) {outcome}: {count}")
+    assert not rare, f"branches reached by fewer than {SEVERAL} hidden cases:\n" + "\n".join(rare)

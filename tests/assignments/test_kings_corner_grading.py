@@ -1,0 +1,96 @@
+"""The kings_corner graders work: full marks for the reference, nothing for the stubs, and
+a mistake costs points in its own part alone.
+
+The seeded bugs (``graders/kings_corner/bugs.toml``) are graded by
+``test_assignments.py``, as every assignment's are. Alternative solutions live in
+``graders/kings_corner/alternatives/<name>/`` and are graded by ``test_assignments.py``;
+among them must be computer players that choose differently within each step (lowest
+card first, last pile first, the first move found), which the conformance check must
+give full marks too.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from support.seeded_bugs import edited_copy
+
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
+
+PHASES = (1, 2, 3)
+ALTERNATIVES = Path(__file__).resolve().parents[2] / "graders" / "kings_corner" / "alternatives"
+
+
+@pytest.fixture
+def solution(solution_of) -> Path:
+    """The reference written out as a submission (shared by the run: copy it to change it)."""
+    return solution_of("kings_corner")
+
+
+def _grade(repo, phase: int, folder: Path) -> GradeReport:
+    return run(project_job(repo, "kings_corner", phase, folder))
+
+
+def _failures(report: GradeReport) -> str:
+    return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_reference_scores_full_marks(reference_grading, phase):
+    report = reference_grading("kings_corner", phase).report  # shared with test_assignments
+    assert report.score == report.max_score == 100, _failures(report)
+    assert not report.notes, report.notes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_stubs_score_nothing(repo, phase):
+    report = _grade(repo, phase, repo.student_dir("kings_corner"))
+    assert report.score == 0
+    assert report.failures
+    assert all(part.score == 0 for part in report.parts)
+
+
+@pytest.mark.slow
+def test_a_mistake_in_card_costs_points_in_card_alone(repo, solution, tmp_path):
+    """Phase 1's piles and table are graded with the reference's Card (fair parts)."""
+    ascending = "card.value == top.value + 1"
+    folder = edited_copy(
+        solution, tmp_path / "submission", "card.py", "card.value == top.value - 1", ascending
+    )
+    report = run(project_job(repo, "kings_corner", 1, folder))
+    scores = {part.id: (part.score, part.max_score) for part in report.parts}
+    assert scores["card"][0] < scores["card"][1], scores
+    assert scores["piles"] == (45, 45) and scores["table"] == (30, 30), _failures(report)
+
+
+def _alternatives() -> list[tuple[str, int]]:
+    """(name, phase) of every alternative solution; its folder name starts with the phase."""
+    return sorted(
+        (path.name, int(path.name.split("-")[0][-1]))
+        for path in ALTERNATIVES.iterdir()
+        if path.is_dir()
+    )
+
+
+def test_there_are_enough_alternatives():
+    names = _alternatives()
+    assert len(names) >= 5
+    assert sum(phase == 2 for _, phase in names) >= 2, "two AIs that choose differently"
+
+
+@pytest.mark.parametrize("text", ["X", "d", "", "D 1"])
+def test_the_codec_builds_no_move_of_an_unknown_kind(repo, text):
+    """A student's Move of a kind the contract lacks never returns to them as a draw."""
+    path = repo.graders_dir("kings_corner") / "codec.py"
+    module_spec = importlib.util.spec_from_file_location("kings_corner_codec_under_test", path)
+    codec = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(codec)
+    resolve = {"table.Move": lambda *fields: fields}.__getitem__
+    assert codec.move_from_notation("D", resolve) == ("D", None, None, None)
+    with pytest.raises(ValueError, match="not the notation of a move"):
+        codec.move_from_notation(text, resolve)

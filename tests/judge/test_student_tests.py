@@ -1,0 +1,301 @@
+"""The student-tests capability: a student's own tests graded with wheats and chaffs.
+
+Graded here with the hearts assignment's reference and chaffs, on a few chaffs at a time
+(the full lists run once each, with the reference's own suite, which must catch all).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cardlab.course.project import Project
+from cardlab.judge import student_tests
+from cardlab.judge.chaffs import CHAFFS_FOLDER, load_chaffs
+from cardlab.judge.grading import project_job
+from cardlab.judge.results import FAILED, PASSED
+from cardlab.worker.process import WorkerSetup
+
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = ROOT / "reference" / "hearts"
+GRADERS = ROOT / "graders" / "hearts"
+FEW = ("queen-worth-one", "moon-to-the-shooter", "highest-of-any-suit")
+
+
+def _part(phase: int, chaffs: tuple[str, ...] | None = None, **limits: float):
+    spec = Project(ROOT).spec("hearts")
+    part = next(p for p in spec.phase(phase).parts if p.student_tests is not None)
+    settings = part.student_tests
+    if chaffs is not None:
+        settings = dataclasses.replace(settings, chaffs=chaffs)
+    return dataclasses.replace(part, student_tests=dataclasses.replace(settings, **limits))
+
+
+def _grade(submission: Path, part) -> tuple:
+    job = project_job(Project(ROOT), "hearts", 1, submission)
+    setup = WorkerSetup(job.composition, job.codec_file, 65536)
+    wheat, chaffs = student_tests.grade(part, setup, submission, REFERENCE, GRADERS)
+    return wheat, chaffs
+
+
+def _submission(tmp_path: Path, files: dict[str, str]) -> Path:
+    folder = tmp_path / "submission"
+    (folder / "tests").mkdir(parents=True)
+    for name, text in files.items():
+        (folder / "tests" / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    return folder
+
+
+GOOD_TEST = """
+    from hearts.card import Card
+    from hearts.rules import hand_scores, trick_points, trick_winner
+
+    def cards(text):
+        return [Card.from_notation(t) for t in text.split()]
+
+    def test_queen():
+        assert trick_points(cards("QS 2C 3C 4C")) == 13
+
+    def test_moon():
+        assert hand_scores([26, 0, 0, 0]) == (0, 26, 26, 26)
+"""
+
+
+@pytest.mark.parametrize("phase", [1, 2])
+def test_the_reference_suite_catches_every_chaff(tmp_path, phase):
+    submission = tmp_path / "solution"
+    shutil.copytree(REFERENCE / "tests", submission / "tests")
+    part = _part(phase)
+    wheat, chaffs = _grade(submission, part)
+    assert wheat.status == PASSED, wheat.message
+    assert chaffs.fraction == 1.0
+    total = len(part.student_tests.chaffs)
+    assert f"caught {total} of {total}" in chaffs.message
+
+
+def test_every_chaff_applies_to_the_reference_and_differs_from_it():
+    ids = tuple(path.stem for path in sorted((GRADERS / CHAFFS_FOLDER).glob("*.toml")))
+    for chaff in load_chaffs(GRADERS / CHAFFS_FOLDER, ids):
+        original = (REFERENCE / f"{chaff.module}.py").read_text(encoding="utf-8")
+        assert chaff.source(REFERENCE) != original, chaff.id
+        assert chaff.id not in chaff.hint and len(chaff.hint.splitlines()) == 1
+
+
+def test_an_empty_test_folder_scores_nothing(tmp_path):
+    submission = _submission(tmp_path, {})
+    wheat, chaffs = _grade(submission, _part(1, FEW))
+    assert (wheat.status, chaffs.status, chaffs.fraction) == (FAILED, FAILED, 0.0)
+    assert "no test files" in chaffs.message
+
+
+def test_some_chaffs_caught_and_the_others_named_by_their_hint(tmp_path):
+    submission = _submission(tmp_path, {"test_some.py": GOOD_TEST})
+    wheat, chaffs = _grade(submission, _part(1, FEW))
+    assert wheat.status == PASSED
+    assert "caught 2 of 3" in chaffs.message
+    hint = load_chaffs(GRADERS / CHAFFS_FOLDER, ("highest-of-any-suit",))[0].hint
+    assert hint in chaffs.message
+    assert "highest-of-any-suit" not in chaffs.message and "queen-worth-one" not in chaffs.message
+
+
+def test_a_test_failing_on_the_wheat_is_named_and_does_not_count(tmp_path):
+    wrong = (
+        GOOD_TEST
+        + """
+    def test_wrong_winner():
+        assert trick_winner(cards("2D AC AS AH")) == 3
+    """
+    )
+    submission = _submission(tmp_path, {"test_some.py": wrong})
+    wheat, chaffs = _grade(submission, _part(1, FEW))
+    assert wheat.status == FAILED
+    assert "test_some.py::test_wrong_winner" in wheat.message
+    assert "caught 2 of 3" in chaffs.message  # it would have "caught" the third
+
+
+def test_a_suite_that_always_passes_catches_nothing(tmp_path):
+    submission = _submission(tmp_path, {"test_nothing.py": "def test_ok():\n    assert True\n"})
+    wheat, chaffs = _grade(submission, _part(1, FEW))
+    assert wheat.status == PASSED
+    assert (chaffs.status, chaffs.fraction) == (FAILED, 0.0)
+    assert "caught 0 of 3" in chaffs.message
+
+
+def test_a_hanging_test_is_cut_and_reported(tmp_path):
+    hanging = (
+        GOOD_TEST
+        + """
+    def test_hangs():
+        while True:
+            pass
+    """
+    )
+    submission = _submission(tmp_path, {"test_some.py": hanging})
+    wheat, chaffs = _grade(submission, _part(1, FEW[:1], test_seconds=0.5))
+    assert "test_some.py::test_hangs" in wheat.message
+    assert "time limit" in wheat.message
+    assert "caught 1 of 1" in chaffs.message
+
+
+def test_a_suite_over_its_time_is_cut_and_reported(tmp_path):
+    slow = "import time\n\ndef test_slow():\n    time.sleep(0.4)\n\n" + "\n".join(
+        f"def test_slow_{i}():\n    time.sleep(0.4)\n" for i in range(10)
+    )
+    submission = _submission(tmp_path, {"test_slow.py": slow})
+    wheat, chaffs = _grade(submission, _part(1, FEW[:1], suite_seconds=0.75))
+    assert "stopped after 0.75 s" in wheat.message
+    assert chaffs.fraction == 0.0
+
+
+BAD_FILES = {
+    "does not import": "import no_such_module\n\ndef test_x():\n    pass\n",
+    "exits at import": "import sys\nsys.exit(3)\n",
+    "exits in a test": "import sys\n\ndef test_exit():\n    sys.exit(0)\n",
+    "ends the process": "import os\n\ndef test_end():\n    os._exit(0)\n",
+    "writes outside": "def test_write():\n    open('/work/escape.txt', 'w').write('x')\n",
+    "reads the source": (
+        "import inspect\nimport hearts.rules\n\n"
+        "def test_source():\n    assert 'MOON' in inspect.getsource(hearts.rules)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_FILES))
+def test_bad_test_files_earn_nothing_and_never_break_grading(tmp_path, case):
+    submission = _submission(tmp_path, {"test_bad.py": BAD_FILES[case]})
+    wheat, chaffs = _grade(submission, _part(1, FEW[:2]))
+    assert wheat.status == FAILED, wheat.message
+    assert chaffs.fraction == 0.0
+    assert not Path("/work/escape.txt").exists()
+
+
+def test_a_keyboard_interrupt_in_a_test_fails_that_test(tmp_path):
+    """pytest ends a run at a KeyboardInterrupt: the test it stopped in has failed."""
+    interrupts = (
+        GOOD_TEST
+        + """
+    def test_interrupts():
+        raise KeyboardInterrupt
+    """
+    )
+    submission = _submission(tmp_path, {"test_some.py": interrupts})
+    wheat, _ = _grade(submission, _part(1, FEW[:1]))
+    assert wheat.status == FAILED
+    assert "test_some.py::test_interrupts" in wheat.message
+    assert "KeyboardInterrupt" in wheat.message
+
+
+def test_state_left_by_an_earlier_run_does_not_earn_credit(tmp_path):
+    first_run_only = """
+        import os
+
+        MARK = "/tmp/cardlab-student-tests-mark"
+
+        def test_first_run_only():
+            seen = os.path.exists(MARK)
+            open(MARK, "a").close()
+            assert not seen
+    """
+    submission = _submission(tmp_path, {"test_state.py": first_run_only})
+    wheat, chaffs = _grade(submission, _part(1, FEW))
+    assert chaffs.fraction == 0.0
+    assert "failed when run again" in wheat.message or "caught 0" in chaffs.message
+
+
+def test_credit_follows_the_curve():
+    curve = ((0.5, 0.4), (0.9, 1.0))
+    assert student_tests.credit_on_curve(0.0, curve) == 0.0
+    assert student_tests.credit_on_curve(0.25, curve) == pytest.approx(0.2)
+    assert student_tests.credit_on_curve(0.5, curve) == pytest.approx(0.4)
+    assert student_tests.credit_on_curve(0.7, curve) == pytest.approx(0.7)
+    assert student_tests.credit_on_curve(1.0, curve) == 1.0
+
+
+SPEC = """
+[assignment]
+id = "hearts"
+title = "Hearts"
+package = "hearts"
+
+[limits]
+call_seconds = 1.0
+test_seconds = 10.0
+output_bytes = 4096
+
+[[phase]]
+number = 1
+title = "One"
+writes = ["card"]
+
+  [[phase.part]]
+  id = "mine"
+  title = "Your tests"
+  points = 10
+{extra}
+"""
+DECREASING = "[{ caught = 0.9, credit = 1.0 }, { caught = 0.5, credit = 0.4 }]"
+STUDENT_PART = """  kind = "student tests"
+  folder = "tests"
+  test_seconds = 1.0
+  suite_seconds = 5.0
+  curve = {curve}
+  chaffs = {chaffs}
+"""
+
+
+def _spec(tmp_path: Path, extra: str):
+    from cardlab.course.spec import load_spec
+
+    path = tmp_path / "hearts.toml"
+    path.write_text(SPEC.format(extra=extra), encoding="utf-8")
+    return load_spec(path, REFERENCE)
+
+
+def test_a_spec_turns_on_student_tests(tmp_path):
+    extra = STUDENT_PART.format(curve="[{ caught = 0.8, credit = 1.0 }]", chaffs='["a", "b"]')
+    part = _spec(tmp_path, extra).phase(1).part("mine")
+    assert part.kind == "student tests"
+    assert part.student_tests.chaffs == ("a", "b")
+    assert part.student_tests.curve == ((0.8, 1.0),)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (STUDENT_PART.format(curve="[]", chaffs='["a"]'), "curve"),
+        (STUDENT_PART.format(curve="[{ caught = 0.8, credit = 1.0 }]", chaffs="[]"), "chaffs"),
+        (STUDENT_PART.format(curve=DECREASING, chaffs='["a"]'), "must increase"),
+        (
+            STUDENT_PART.format(curve="[{ caught = 0.8, credit = 1.0 }]", chaffs='["a", "a"]'),
+            "listed twice",
+        ),
+        ('  kind = "student tests"\n', "required"),
+        ('  chaffs = ["a"]\n', "phase[0].part[0]"),
+    ],
+)
+def test_a_broken_student_tests_part_is_one_line(tmp_path, extra, message):
+    from cardlab.errors import CardlabError
+
+    with pytest.raises(CardlabError, match=re.escape(message)):
+        _spec(tmp_path, extra)
+
+
+def test_a_chaff_that_no_longer_fits_the_reference_is_reported(tmp_path):
+    from cardlab.errors import CardlabError
+
+    folder = tmp_path / CHAFFS_FOLDER
+    folder.mkdir()
+    (folder / "stale.toml").write_text(
+        'hint = "h"\nmodule = "card"\n\n[[edit]]\nfind = "no such text"\nreplace = "x"\n',
+        encoding="utf-8",
+    )
+    chaff = load_chaffs(folder, ("stale",))[0]
+    with pytest.raises(CardlabError, match="finds its text 0 times"):
+        chaff.source(REFERENCE)
+    with pytest.raises(CardlabError, match="no such chaff file"):
+        load_chaffs(folder, ("missing",))

@@ -1,0 +1,1 @@
+"""Helpers shared by cardlab's own tests (imported as ``support.<module>``)."""

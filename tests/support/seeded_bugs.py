@@ -1,0 +1,89 @@
+"""Seeded bugs: read from an assignment's ``bugs.toml``, graded on their part alone.
+
+Whether the part loses any points is all a seeded-bug test asks, so the other parts'
+tests, the tests after the first that loses points and hypothesis's shrinking of the
+failing example would only add time (``cardlab mutants`` grades its mutants the same way).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardlab.course.project import Project
+from cardlab.judge.grading import project_job, run
+from cardlab.judge.results import GradeReport
+from support.call_limits import job_with_call_seconds
+
+CHECKS = frozenset({"counted", "ran", "short", "finished"})
+"""The further checks a ``bugs.toml`` may ask of its bugs (its header says what each is)."""
+
+
+@dataclass(frozen=True)
+class Bug:
+    """A one-edit bug in a file of the solution, and the part it must cost points in.
+
+    Attributes:
+        assignment: The assignment whose ``bugs.toml`` declares it.
+        id: What the bug is, in a few words.
+        phase: The phase graded.
+        file: The edited file, relative to the solution.
+        part: The part that must lose points.
+        old: Text found once in ``file``; empty to leave the file out.
+        new: What ``old`` becomes.
+        call_seconds: The time limit of one call, for a bug that hangs (None: the spec's).
+        also: The further checks (of :data:`CHECKS`) the bug takes.
+    """
+
+    assignment: str
+    id: str
+    phase: int
+    file: str
+    part: str
+    old: str
+    new: str
+    call_seconds: float | None = None
+    also: frozenset[str] = frozenset()
+
+
+def load_bugs(path: Path, assignment: str) -> list[Bug]:
+    """The seeded bugs of an assignment's ``bugs.toml`` (none when there is no file)."""
+    if not path.is_file():
+        return []
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    also = frozenset(data.get("also", ()))
+    assert also <= CHECKS, f"{path}: unknown checks {sorted(also - CHECKS)}"
+    return [Bug(assignment=assignment, also=also, **bug) for bug in data.get("bug", ())]
+
+
+def grade_bug(
+    project: Project,
+    assignment: str,
+    phase: int,
+    folder: Path,
+    part: str,
+    call_seconds: float | None = None,
+) -> GradeReport:
+    """Grade ``folder`` on the tests of ``part`` until one of them loses points.
+
+    Args:
+        call_seconds: The time limit of one call into the submission, for a bug that
+            hangs: it loses its points by waiting out the limit, whose size is the
+            spec's (several seconds) unless given.
+    """
+    job = project_job(project, assignment, phase, folder)
+    if call_seconds is not None:
+        job = job_with_call_seconds(job, call_seconds)
+    return run(job, parts=(part,), stop_at_first_loss=True)
+
+
+def edited_copy(solution: Path, folder: Path, file: str, old: str, new: str) -> Path:
+    """A copy of ``solution`` in ``folder`` with ``old`` (found once) in ``file`` made ``new``."""
+    shutil.copytree(solution, folder)
+    target = folder / file
+    text = target.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the reference no longer has {old!r} in {file}: update the test"
+    target.write_text(text.replace(old, new), encoding="utf-8")
+    return folder
