@@ -236,12 +236,9 @@ class CardlabPlugin:
         """Start the test's transcript and clock."""
         item.stash[_started_key] = time.perf_counter()
         item.stash[_began_key] = True  # from here on, a skip may depend on student code
-        if (
-            self.settings.secret_examples
-            and isinstance(item, pytest.Function)
-            and self._is_hidden(item)
-        ):
-            seed_examples(item.obj, self.settings.seeds, item.nodeid)
+        test = getattr(item, "obj", None)  # a test function's item holds the function
+        if self.settings.secret_examples and test is not None and self._is_hidden(item):
+            seed_examples(test, self.settings.seeds, item.nodeid)
         if "student" in getattr(item, "fixturenames", ()):
             student = self.student_proxy(item)
             student.session.begin(item.nodeid)

@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 from support.call_limits import with_call_seconds
 from support.process_names import processes_named
-from test_bad_submissions import GOOD_TALLY, _with_add
+from support.toy_submissions import GOOD_TALLY, with_add
 
 from cardlab.batch.grade_all import BatchRequest, grade_all
 from cardlab.batch.store import DATABASE_NAME
@@ -31,10 +31,10 @@ from cardlab.cli import main
 
 TOY_ROOT = Path(__file__).resolve().parents[1] / "toy_project"
 
-BUGGY = _with_add("        return a - b")
+BUGGY = with_add("        return a - b")
 # it sleeps rather than spins: the call limit is the same, the cores stay free
-HANGING = _with_add("        import time\n        time.sleep(3600)")
-CRASHING = _with_add("        import os\n        os._exit(3)")
+HANGING = with_add("        import time\n        time.sleep(3600)")
+CRASHING = with_add("        import os\n        os._exit(3)")
 BROKEN = "def add(a, b:\n    return a + b\n"
 
 

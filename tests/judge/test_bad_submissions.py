@@ -10,41 +10,17 @@ from pathlib import Path
 
 import pytest
 from support.call_limits import job_with_call_seconds, timed_out
+from support.toy_submissions import GOOD_TALLY, with_add
 
 from cardlab.course.project import Project
 from cardlab.judge.grading import project_job, run
 from cardlab.worker.sandbox import Limits
-
-GOOD_TALLY = """
-    def add(a, b):
-        return a + b
-
-    class Tally:
-        def __init__(self):
-            self._total = 0
-
-        def add(self, amount):
-            if amount < 0:
-                raise ValueError("negative")
-            self._total += amount
-
-        @property
-        def total(self):
-            return self._total
-"""
-
 
 FORGE = """\
         import json, os, struct, sys
         forged = json.dumps({"ok": a + b, "id": 0}).encode()
         os.write(int(sys.argv[-1]), struct.pack(">I", len(forged)) + forged)
         return a + b"""
-
-
-def _with_add(body: str) -> str:
-    """A counter whose add() has the given body and whose Tally is right."""
-    good = GOOD_TALLY.replace("def add(a, b):\n        return a + b", f"def add(a, b):\n{body}")
-    return good
 
 
 def _part(report, part_id):
@@ -91,7 +67,7 @@ mechanism, three times over (one per test of add)."""
 )
 def test_a_broken_add_fails_only_add(grade_toy, body, cause):
     shorter = functools.partial(job_with_call_seconds, seconds=HANG_SECONDS)
-    report = grade_toy({"counter.py": _with_add(body)}, adjust=shorter if body == HANGS else None)
+    report = grade_toy({"counter.py": with_add(body)}, adjust=shorter if body == HANGS else None)
     add, tally = _part(report, "add"), _part(report, "tally")
     assert tally.score == tally.max_score, [t.message for t in report.failures if t.part == "tally"]
     if cause is None:  # flooding output is not wrong in itself
@@ -115,7 +91,7 @@ def test_failures_are_worded_without_formatting_pytest_tracebacks(grade_toy, mon
         return original(entry, *args, **kwargs)
 
     monkeypatch.setattr(TracebackEntry, "getsource", getsource)
-    report = grade_toy({"counter.py": _with_add("        return str(a + b)")})
+    report = grade_toy({"counter.py": with_add("        return str(a + b)")})
     assert report.failures and "got:      '" in report.failures[0].message
     assert not sources_read
 
@@ -186,7 +162,7 @@ def test_a_mistake_of_an_earlier_part_costs_nothing_in_a_later_one(grade_toy):
 def test_same_submission_same_report(grade_toy):
     from cardlab.reports import to_json
 
-    files = {"counter.py": _with_add("        return a + b + (a > 100)")}
+    files = {"counter.py": with_add("        return a + b + (a > 100)")}
     first, second = to_json(grade_toy(files)), to_json(grade_toy(files))
     for data in (first, second):
         data.pop("seconds")

@@ -39,8 +39,8 @@ from cardlab.worker.compose import provided_modules
 
 PHASE, PART = 2, "suit"
 CHEAT = """
-import cardlab.judge.grading as grading
-grading.part_score = lambda points, tests: points
+import cardlab.judge.parts.code as code
+code.part_score = lambda points, tests: points
 """
 CHANGED = "differ from the ones your instructor shipped"
 

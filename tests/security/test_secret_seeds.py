@@ -67,6 +67,8 @@ def _old_seeds(monkeypatch) -> None:
     def seed(self, purpose, *names):
         if purpose == "import":
             return 0
+        if purpose == "hypothesis":
+            return zlib.crc32(names[0].encode())  # as fixed as examples drawn from the source
         if purpose == "call":
             test_id, number = names
             return zlib.crc32(f"{test_id}:{number}".encode())
