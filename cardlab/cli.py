@@ -23,7 +23,7 @@ import click
 
 from . import __version__
 from .console import tolerate_narrow_encoding
-from .errors import CardlabError, GradingIncomplete
+from .errors import EXIT_INTERRUPTED, CardlabError, GradingIncomplete
 from .judge.startup import cache_bytecode
 
 if TYPE_CHECKING:
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from .course.registry import Declaration, GameOption
 
 _EXIT_CARDLAB_ERROR = 2
-_EXIT_INTERRUPTED = 130  # the shell's 128 + SIGINT
 
 
 def _one_line_errors(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -64,7 +63,7 @@ def _no_score_when_interrupted(line: str) -> Callable[[Callable[..., Any]], Call
                 return command(*args, **kwargs)
             except KeyboardInterrupt:
                 click.echo(line, err=True)
-                sys.exit(_EXIT_INTERRUPTED)
+                sys.exit(EXIT_INTERRUPTED)
 
         return run
 

@@ -8,6 +8,10 @@ class CardlabError(Exception):
     """
 
 
+EXIT_INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C: the shell's 128 plus SIGINT's number."""
+
+
 class GradingInterrupted(KeyboardInterrupt):
     """A grading stopped before its end (Ctrl-C, say): no score may be made of it.
 

@@ -25,15 +25,13 @@ from rich.progress import (
 from rich.text import Text
 
 from ..course.project import Project
-from ..errors import CardlabError
+from ..errors import EXIT_INTERRUPTED, CardlabError
 from ..worker.untrusted import MAX_NOTE, printable
 from .grade_all import BatchPlan, BatchRequest, grade_all
 from .gradebook import write_class_files
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
 from .overview import write_overview_csv as write_csv
 from .store import FAILED, GRADED, Outcome, open_store
-
-EXIT_INTERRUPTED = 130
 
 
 class RateColumn(ProgressColumn):

@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from ..errors import EXIT_INTERRUPTED
+
 Ask = Callable[[str], str]
 """Shows a prompt and returns the line the player typed (raises EOFError at the end)."""
 
@@ -28,8 +30,6 @@ EXIT_DONE = 0
 EXIT_INPUT_CLOSED = 1
 """The input ended (Ctrl-D) before the game did."""
 
-EXIT_INTERRUPTED = 130
-"""The player pressed Ctrl-C."""
 
 QUIT_WORDS = frozenset({"q", "quit"})
 """Answers that leave the game, in lower case."""
