@@ -13,6 +13,7 @@ from support.manual_documents import write_documents
 from support.run_once import ReferenceGrading, RunOnce, grade_reference
 
 from cardlab.course.framework_wheel import build_framework_wheel
+from cardlab.course.handout import build_handout
 from cardlab.course.project import Project
 from cardlab.course.solution import write_solution
 from cardlab.course.spec import Spec, load_spec
@@ -287,3 +288,20 @@ def reference_grading(
 def framework_wheel(repo: Project, once: RunOnce) -> Path:
     """The cardlab wheel built from this repository, once per run (read it, never change it)."""
     return once("framework-wheel", lambda folder: build_framework_wheel(repo.root, folder))
+
+
+@pytest.fixture(scope="session")
+def handout_of(repo: Project, once: RunOnce, framework_wheel: Path) -> Callable[[str, int], Path]:
+    """The handout of ``(assignment, phase)``, built once per run with the run's wheel.
+
+    Tests share the folder: read it, or copy it to change it.
+    """
+
+    def handout(assignment: str, number: int) -> Path:
+        def make(folder: Path) -> Path:
+            spec = repo.spec(assignment)
+            return build_handout(repo, spec, number, folder / "handout", wheel=framework_wheel)
+
+        return once(f"handout-{assignment}-{number}", make)
+
+    return handout

@@ -17,7 +17,10 @@ module:
 * ``[demo]``: the phase and the example submission ``cardlab demo`` grades, and what
   it calls the example;
 * ``[branches]``: the phases whose hidden cases must reach every branch of the
-  student-written code, and the reviewed exceptions.
+  student-written code, and the reviewed exceptions;
+* ``[stubs] tournament_deals``: how many deals the phase tournament plays when the
+  stubs are graded (to check that they score nothing), for a game whose stub player
+  forfeits every game: the first deals show it.
 
 Seeded bugs (``bugs.toml``) and alternative solutions (``alternatives/<name>/``) sit
 beside the declaration; they measure the graders and never leave the instructor's side.
@@ -54,7 +57,8 @@ Branch = tuple[str, str, int, bool]
 
 _DEFAULT_CODEC = "codec.py"
 _BRANCH_KEYS = {"module", "function", "if", "outcome", "why"}
-_KEYS = {"codec", "tournament", "play", "hidden", "demo", "branches"}
+DECLARATION_KEYS = frozenset({"codec", "tournament", "play", "hidden", "demo", "branches", "stubs"})
+"""The top-level keys of a declaration."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,8 @@ class Declaration:
             course secret.
         demo: What ``cardlab demo`` grades, for the assignment that declares it.
         branches: The reviewed branch coverage of its hidden cases.
+        stubs_tournament_deals: The deals a phase tournament plays when the stubs are
+            graded, or None for the spec's.
     """
 
     id: str
@@ -150,6 +156,7 @@ class Declaration:
     secret_examples: bool = True
     demo: Demo | None = None
     branches: BranchCoverage = field(default_factory=BranchCoverage)
+    stubs_tournament_deals: int | None = None
 
     @property
     def bugs_file(self) -> Path:
@@ -309,9 +316,9 @@ def read_declaration(folder: Path, assignment: str) -> Declaration:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
             raise CardlabError(f"{path}: not TOML ({error})") from None
-    unknown = sorted(set(data) - _KEYS)
+    unknown = sorted(set(data) - DECLARATION_KEYS)
     if unknown:
-        raise reader.fail(unknown[0], f"unknown key (known: {', '.join(sorted(_KEYS))})")
+        raise reader.fail(unknown[0], f"unknown key (known: {', '.join(sorted(DECLARATION_KEYS))})")
     codec_name = reader.value(data, "codec", str)
     if codec_name is None:
         default = folder / _DEFAULT_CODEC
@@ -324,6 +331,10 @@ def read_declaration(folder: Path, assignment: str) -> Declaration:
         entry = reader.value(tournament_table, "tournament.game", str, "")
         tournament = reader.entry(entry, "tournament.game")
     hidden = reader.table(data.get("hidden", {}), "hidden", {"secret_examples"})
+    stubs = reader.table(data.get("stubs", {}), "stubs", {"tournament_deals"})
+    deals = reader.value(stubs, "stubs.tournament_deals", int)
+    if deals is not None and deals < 1:
+        raise reader.fail("stubs.tournament_deals", f"must be at least 1, not {deals}")
     return Declaration(
         id=assignment,
         folder=folder,
@@ -333,6 +344,7 @@ def read_declaration(folder: Path, assignment: str) -> Declaration:
         secret_examples=reader.value(hidden, "hidden.secret_examples", bool, True),
         demo=_demo(reader, data),
         branches=_branches(reader, data),
+        stubs_tournament_deals=deals,
     )
 
 

@@ -28,13 +28,16 @@ from support.branches import SEVERAL, branch_counts
 from support.call_limits import timed_out
 from support.run_once import graded_files, graded_modules
 from support.seeded_bugs import edited_copy, grade_bug, load_bugs
+from support.tournament_deals import with_deals
 
 import cardlab
 from cardlab.cli import main
+from cardlab.course.handout_audit import check_handout
 from cardlab.course.project import Project
 from cardlab.course.registry import INSTRUCTOR_ONLY, read_declaration
 from cardlab.course.spec import code_module
 from cardlab.errors import CardlabError
+from cardlab.judge.grading import project_job, run
 from cardlab.play import EXIT_INPUT_CLOSED
 
 REPO = Project(Path(__file__).resolve().parents[2])
@@ -140,6 +143,8 @@ def test_the_toy_projects_declare_themselves():
             "[branches]\n[[branches.fixed]]\nmodule = 'card'\n",
             "branches.fixed[0].function: is missing",
         ),
+        ("[stubs]\ntournament_deals = 0\n", "stubs.tournament_deals: must be at least 1"),
+        ("[stubs]\ndeals = 4\n", "stubs.deals: unknown key"),
         ("colour = 'red'\n", "colour: unknown key"),
         ("[demo\n", "not TOML"),
     ],
@@ -187,6 +192,59 @@ def test_the_reference_scores_full_marks(reference_grading, assignment, number):
     assert not report.failures, _failures(report)
     assert report.score == report.max_score - report.open_points
     assert not report.notes, report.notes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("assignment", "number"), PHASES)
+def test_the_stubs_score_nothing(assignment, number):
+    """Every part of the untouched stubs runs its tests (or waits for its document) and
+    scores nothing, each failure a finished test.
+
+    The assignment's ``[stubs] tournament_deals`` cuts the phase tournament of a stub
+    player that forfeits every game.
+    """
+    job = project_job(REPO, assignment, number, REPO.stubs_dir(REPO.spec(assignment)))
+    deals = REPO.declaration(assignment).stubs_tournament_deals
+    report = run(job if deals is None else with_deals(job, deals))
+    assert report.score == 0, [(part.id, part.score) for part in report.parts]
+    assert report.failures
+    for part in report.parts:
+        assert part.score == 0 and (part.tests or part.manual), part.id
+        if part.manual:
+            assert f"{part.manual} is missing" in part.note, part.note
+    assert not any("could not finish" in test.message for test in report.failures)
+
+
+def _hidden_only(graders: Path) -> set[str]:
+    """The names of the hidden graders' files that no public file shares."""
+    public = {path.name for path in (graders / "public").rglob("*")}
+    return {path.name for path in (graders / "hidden").rglob("*")} - public
+
+
+@pytest.mark.parametrize(("assignment", "number"), PHASES)
+def test_the_handout_holds_no_source(handout_of, assignment, number):
+    """The student's modules as the committed stubs, nothing hidden, nothing of the
+    instructor's (seeded bugs, alternatives, examples, the terminal game's folder), and
+    the audit clean, which also compares every file with the reference sources and the
+    hidden tests by content.
+
+    The handout is built once per run (``handout_of``) and shared with the assignment's
+    own handout tests.
+    """
+    folder = handout_of(assignment, number)
+    spec = REPO.spec(assignment)
+    assert check_handout(folder, spec, project=REPO) == []
+    declaration = REPO.declaration(assignment)
+    withheld = {*INSTRUCTOR_ONLY, "hidden", "__pycache__"} | _hidden_only(declaration.folder)
+    if declaration.game is not None:
+        withheld.add(declaration.game.module.parent.name)
+    shipped = [path.relative_to(folder) for path in folder.rglob("*")]
+    assert not [path for path in shipped if path.name in withheld]
+    stubs = REPO.stub_package_dirs(spec)
+    for module in spec.submitted_modules(number):
+        package, name = spec.split(module)
+        handed = (folder / package / f"{name}.py").read_bytes()
+        assert handed == (stubs[package] / f"{name}.py").read_bytes(), f"{module}: not the stub"
 
 
 @pytest.mark.parametrize("assignment", GAMES)

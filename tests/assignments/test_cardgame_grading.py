@@ -1,10 +1,9 @@
-"""The cardgame graders work: full marks for the reference, nothing for the stubs on
-Parts 1-4, and bad student code fails tests with a message saying what it did, never a
-grader crash.
+"""The cardgame graders work: full marks for the reference, and bad student code fails
+tests with a message saying what it did, never a grader crash.
 
 Bad code is one small edit of the solution (the reference's method modules), graded on
-its part's tests only. The seeded bugs (``graders/cardgame/bugs.toml``) and alternative
-solutions are graded by ``test_assignments.py``, as every assignment's are.
+its part's tests only. The stubs, the seeded bugs (``graders/cardgame/bugs.toml``) and
+alternative solutions are graded by ``test_assignments.py``, as every assignment's are.
 """
 
 from __future__ import annotations
@@ -95,14 +94,6 @@ def test_the_reference_scores_full_marks(reference_grading):
     assert report.score == report.max_score == 100, _failures(report)
     assert [part.max_score for part in report.parts] == [20, 20, 20, 30, 10]
     assert not report.notes, report.notes
-
-
-@pytest.mark.slow
-def test_the_stubs_score_nothing(repo):
-    report = _grade(repo, repo.student_dir("cardgame"))
-    assert report.score == 0
-    assert all(part.score == 0 and part.tests for part in report.parts)
-    assert not any("could not finish" in test.message for test in report.failures)
 
 
 @pytest.mark.slow

@@ -1,8 +1,8 @@
-"""The hearts graders work: full marks for the reference, nothing for the stubs, and a
-mistake costs points in its own part alone.
+"""The hearts graders work: full marks for the reference, and a mistake costs points in
+its own part alone.
 
-The seeded bugs (``graders/hearts/bugs.toml``) and alternative solutions are graded by
-``test_assignments.py``, as every assignment's are.
+The stubs, the seeded bugs (``graders/hearts/bugs.toml``) and alternative solutions are
+graded by ``test_assignments.py``, as every assignment's are.
 """
 
 from __future__ import annotations
@@ -39,14 +39,6 @@ def test_the_reference_scores_full_marks(reference_grading, phase):
     report = reference_grading("hearts", phase).report  # shared with test_assignments
     assert report.score == report.max_score == 100, _failures(report)
     assert not report.notes, report.notes
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("phase", PHASES)
-def test_the_stubs_score_nothing(repo, phase):
-    report = _grade(repo, phase, repo.student_dir("hearts"))
-    assert report.score == 0, [(p.id, p.score) for p in report.parts]
-    assert all(part.score == 0 for part in report.parts)
 
 
 @pytest.mark.slow

@@ -1,11 +1,10 @@
 """The whist graders work, for an assignment of two packages.
 
 The reference scores full marks in each phase, the ADVANCED.md part aside (its points
-are left for the instructor); the stubs score nothing; an AdvancedStrategy that plays
-like the basic one earns no tournament credit; and bad student code fails a test saying
-what it did, never crashing the grader. The seeded bugs (``graders/whist/bugs.toml``)
-and alternative solutions are graded by ``test_assignments.py``, as every assignment's
-are.
+are left for the instructor); an AdvancedStrategy that plays like the basic one earns no
+tournament credit; and bad student code fails a test saying what it did, never crashing
+the grader. The stubs, the seeded bugs (``graders/whist/bugs.toml``) and alternative
+solutions are graded by ``test_assignments.py``, as every assignment's are.
 
 Bad code is one small edit of the solution, graded on the tests of its part
 (``--test``).
@@ -169,17 +168,6 @@ def test_the_reference_scores_full_marks_the_hand_marked_part_aside(reference_gr
         description = _part(report, "description")
         assert description.manual == "ADVANCED.md" and description.document == DESCRIPTION
         assert description.score == 0 and description.max_score == 10
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("phase", [1, 2])
-def test_the_stubs_score_nothing(repo, phase):
-    report = _grade(repo, repo.stubs_dir(repo.spec("whist")), phase)
-    assert report.score == 0
-    assert all(part.score == 0 and (part.tests or part.manual) for part in report.parts)
-    assert not any("could not finish" in test.message for test in report.failures)
-    if phase == 2:
-        assert "ADVANCED.md is missing" in _part(report, "description").note
 
 
 def test_the_tournament_runs_the_strategy_and_what_it_uses_only(repo, solution):

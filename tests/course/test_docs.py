@@ -20,6 +20,7 @@ from support.alternative_grading import points_lost
 from support.seeded_bugs import edited_copy, grade_bug, load_bugs
 
 from cardlab.course.project import Project
+from cardlab.course.registry import DECLARATION_KEYS
 from cardlab.errors import CardlabError
 from cardlab.judge.grading import project_job, run
 
@@ -284,6 +285,16 @@ def test_following_the_adding_an_assignment_guide(tmp_path):
     for part in (p for phase in spec.phases for p in phase.parts):
         assert [part.id, part.title, f"{part.points:g}"] in table_rows(rules)
     assert 'id="highcard.showdown.winner"' in page(tmp_path / "site", "assignments/highcard-api")
+
+
+def test_the_guide_explains_every_key_of_a_declaration():
+    guide = (REPO / "docs" / "instructors" / "adding-an-assignment.md").read_text()
+    section = guide.split("## 5. Declare the assignment")[1].split("\n## ")[0]
+    explained = {
+        re.split(r"[\].\s]", row.strip("[`"))[0]
+        for row in re.findall(r"^\| `([^`]+)`", section, re.M)
+    }
+    assert explained == DECLARATION_KEYS
 
 
 def test_the_guide_shows_its_example_files_and_nav_lines(site):
