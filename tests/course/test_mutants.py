@@ -282,4 +282,3 @@ def test_the_guide_s_example_report_counts_today_s_mutants(repo):
         assert int(equivalent) == len({m.id for m in made} & reviewed), f"part {part}"
         assert int(killed) + int(survived) + int(equivalent) == int(mutants)
         assert float(rate) == round(100 * int(killed) / (int(mutants) - int(equivalent)), 1)
-
