@@ -108,9 +108,11 @@ def test_a_readme_names_the_pythons_its_handout_runs_on(handouts, assignment, nu
     assert f"make a virtual environment with Python {versions} and install" in readme
 
 
-def test_cardlab_s_oldest_python_is_the_distribution_s():
+def test_cardlab_s_oldest_python_is_the_distribution_s_and_the_guide_s():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert pyproject["project"]["requires-python"] == f">={version_name(OLDEST)}"
+    guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
+    assert f"runs on any Python from {version_name(OLDEST)} on" in guide
 
 
 @pytest.mark.parametrize(("assignment", "number"), PHASES)
