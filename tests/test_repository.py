@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,9 @@ def test_ci_runs_the_readmes_test_command_and_installs_chromium(repo):
     assert lines[-1] == _readme_test_command(repo.root)
     assert "apt-get install" in script and "chromium" in script
     assert "browser test will be skipped" in script
+
+
+def test_the_readme_states_no_test_count_that_goes_stale(repo):
+    readme = (repo.root / "README.md").read_text(encoding="utf-8")
+    assert not re.search(r"\b\d[\d,]* tests\b", readme), "a count of tests goes stale"
+    assert "python -m pytest --collect-only -q" in readme

@@ -12,7 +12,11 @@ Pages ask for generated content with a marker on a line of its own:
   of ``specs/<assignment>.toml``.
 
 Card tokens in the rendered HTML (``Q♥``, ``10♠``, a bare ``♦``) are wrapped in
-``<span class="card card--red">`` or ``card--black``, outside code.
+``<span class="card card--red">`` or ``card--black``, outside code; a token with
+punctuation against it (``(Q♥),``) is held together with it in a ``card-run`` span, so a
+line never breaks between a card and its comma. Paths in the code of a table cell get a
+line-break opportunity after each ``/``, so they wrap between their parts, never inside
+a word.
 """
 
 from __future__ import annotations
@@ -34,7 +38,12 @@ _README_DOCS_LINK = re.compile(r"\]\(docs/")
 RED_SUITS = "♥♦"
 """Suit symbols drawn in red; the other two (♠♣) are drawn in black."""
 
-_CARD = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9TJQKA])?[♠♥♦♣](?![\w♠♥♦♣])")
+_CARD = re.compile(
+    r"(?P<before>[(\[]?)(?<![\w♠♥♦♣])(?P<card>(?:10|[2-9TJQKA])?[♠♥♦♣])(?![\w♠♥♦♣])"
+    r"(?P<after>[,.;:!?)\]]*)"
+)
+_TABLE_CELL = re.compile(r"<t([dh])\b[^>]*>.*?</t\1>", re.S)
+_CELL_CODE = re.compile(r"(<code>)([^<]*/[^<]*)(</code>)")
 _TAG = re.compile(r"(<[^>]*>)")
 _VERBATIM_TAGS = frozenset({"code", "pre", "kbd", "samp", "script", "style", "textarea"})
 _TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z0-9]+)")
@@ -195,9 +204,12 @@ def expand_markers(markdown: str, project: Project) -> str:
 
 
 def _card_span(match: re.Match[str]) -> str:
-    token = match[0]
+    token = match["card"]
     colour = "red" if token[-1] in RED_SUITS else "black"
-    return f'<span class="card card--{colour}">{token}</span>'
+    chip = f'<span class="card card--{colour}">{token}</span>'
+    if not match["before"] and not match["after"]:
+        return chip
+    return f'<span class="card-run">{match["before"]}{chip}{match["after"]}</span>'
 
 
 def _text_runs(html: str) -> Iterator[tuple[str, bool]]:
@@ -228,6 +240,25 @@ def colour_cards(html: str) -> str:
     return "".join(
         chunk if verbatim else _CARD.sub(_card_span, chunk) for chunk, verbatim in _text_runs(html)
     )
+
+
+def break_cell_paths(html: str) -> str:
+    """Let paths in table cells' code wrap after a ``/`` only, never inside a word.
+
+    Args:
+        html: A page's rendered content.
+
+    Returns:
+        The content with ``<wbr>`` after every ``/`` of a ``<code>`` in a table cell
+        (the stylesheet stops such code from breaking anywhere else).
+    """
+
+    def cell(match: re.Match[str]) -> str:
+        return _CELL_CODE.sub(
+            lambda code: code[1] + code[2].replace("/", "/<wbr>") + code[3], match[0]
+        )
+
+    return _TABLE_CELL.sub(cell, html)
 
 
 def project_of(config_file: str | Path) -> Project:

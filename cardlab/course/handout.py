@@ -27,13 +27,16 @@ from .cython_build import build_extensions, check_tools
 from .framework_wheel import build_framework_wheel
 from .handout_audit import check_handout
 from .handout_manifest import COMPILE_KINDS, manifest_text
-from .handout_readme import readme_text
+from .handout_readme import SitePage, readme_text
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .pythons import Interpreter, choose_interpreters, compile_with, loader
 from .spec import BYTECODE, CYTHON, Phase, Spec, reference_modules
 from .stubs import package_stubs
 
 _INIT = "__init__.py"
+_DOCS = "docs"
+_ASSIGNMENT_PAGES = "assignments"
+_STUDENTS_GUIDE = "students.md"
 _NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 
 
@@ -188,6 +191,30 @@ def _ship_wheel(folder: Path, project: Project, wheel: Path | None) -> str | Non
     return wheel.name
 
 
+def _page(docs: Path, page: Path) -> SitePage:
+    """A page of the site, titled by its first heading, at its address on the built site."""
+    first = page.read_text(encoding="utf-8").partition("\n")[0]
+    title = first.removeprefix("# ").strip() if first.startswith("# ") else page.stem
+    return SitePage(title, f"{page.relative_to(docs).with_suffix('').as_posix()}/")
+
+
+def _site_pages(project: Project, assignment: str) -> list[SitePage]:
+    """The documentation site's pages on an assignment, rules first, and the students' guide.
+
+    Pages are ``docs/assignments/<assignment>.md`` and ``<assignment>-*.md``; a project
+    without them (or without a site) gets none.
+    """
+    docs = project.root / _DOCS
+    folder = docs / _ASSIGNMENT_PAGES
+    rules = folder / f"{assignment}.md"
+    if not rules.is_file():
+        return []
+    pages = [rules, *sorted(folder.glob(f"{assignment}-*.md"))]
+    if (docs / _STUDENTS_GUIDE).is_file():
+        pages.append(docs / _STUDENTS_GUIDE)
+    return [_page(docs, page) for page in pages]
+
+
 def _fill(
     folder: Path,
     project: Project,
@@ -217,7 +244,8 @@ def _fill(
     versions = [interpreter.name for interpreter in interpreters]
     manifest = manifest_text(spec, phase, compiled, provided, versions)
     (folder / HANDOUT_MANIFEST).write_text(manifest, encoding="utf-8")
-    readme = readme_text(spec, phase, provided, mains, wheel_name, compiled, versions)
+    pages = _site_pages(project, spec.id)
+    readme = readme_text(spec, phase, provided, mains, wheel_name, compiled, versions, pages)
     (folder / "README.md").write_text(readme, encoding="utf-8")
 
 

@@ -12,11 +12,12 @@ import json
 import platform
 import sys
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
 from .. import __version__
 from .project import HANDOUT_MANIFEST
-from .pythons import spoken_list
+from .pythons import OLDEST, spoken_list, version_name
 from .spec import BYTECODE, CYTHON, Phase, Spec
 
 HANDOUT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
@@ -25,6 +26,34 @@ BUILT_ON = f"{platform.system()} {platform.machine()}"
 """The kind of computer building a handout, which its native extensions need."""
 COMPILE_KINDS = (BYTECODE, CYTHON)
 """How provided modules are shipped: sourceless bytecode (the default) or native extensions."""
+
+
+def supported_pythons(
+    compiled: str,
+    versions: Sequence[str],
+    built_with: str = HANDOUT_PYTHON,
+    conjunction: str = "and",
+) -> str:
+    """The Python versions a handout runs on, as its README and the build's summary say them.
+
+    Bytecode loads on exactly the versions it was compiled for; native extensions (Cython's
+    limited API) on the Python that built them and every later one; provided modules given
+    as source on every Python cardlab itself runs on.
+
+    Args:
+        compiled: How the provided modules ship (``bytecode`` or ``cython``).
+        versions: The versions the bytecode is compiled for; empty when there is none.
+        built_with: The version that built the handout (native extensions need it).
+        conjunction: The word before the last of several versions.
+
+    Returns:
+        ``3.11, 3.12 and 3.13``, ``3.12 or newer`` or ``3.11 or newer``.
+    """
+    if compiled == CYTHON:
+        return f"{built_with} or newer"
+    if versions:
+        return spoken_list(list(versions), conjunction)
+    return f"{version_name(OLDEST)} or newer"
 
 
 def manifest_text(
@@ -58,14 +87,14 @@ def runs_on(folder: Path) -> str:
 
     Returns:
         ``bytecode for Python 3.11, 3.12 and 3.13 (any system)``, ``native extensions for
-        Linux x86_64, Python 3.11 or newer``, or ``provided modules as source``.
+        Linux x86_64, Python 3.11 or newer``, or ``provided modules as source, Python 3.11
+        or newer``.
     """
     manifest = tomllib.loads((folder / HANDOUT_MANIFEST).read_text(encoding="utf-8"))
+    compiled = manifest.get("compiled", BYTECODE)
+    pythons = supported_pythons(compiled, manifest.get("pythons", []), manifest.get("python", ""))
     if not manifest.get("provided"):
-        return "provided modules as source"
-    if manifest.get("compiled") == CYTHON:
-        return (
-            f"native extensions for {manifest.get('platform')}, Python "
-            f"{manifest.get('python')} or newer"
-        )
-    return f"bytecode for Python {spoken_list(manifest.get('pythons', []))} (any system)"
+        return f"provided modules as source, Python {pythons}"
+    if compiled == CYTHON:
+        return f"native extensions for {manifest.get('platform')}, Python {pythons}"
+    return f"bytecode for Python {pythons} (any system)"

@@ -2,19 +2,32 @@
 
 What the student writes in the phase (whole modules, single methods, a file marked by
 hand), what is provided and on which Python and computer it loads, where the API is
-documented, how to set up and check the work, and, when a part grades them, the
-student's own tests.
+documented and which pages of the course's documentation site hold the rules, how to set
+up and check the work, and, when a part grades them, the student's own tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .. import __version__
 from .cython_build import EXTENSION_SUFFIX
-from .handout_manifest import BUILT_ON, HANDOUT_PYTHON
-from .pythons import spoken_list
+from .handout_manifest import BUILT_ON, HANDOUT_PYTHON, supported_pythons
 from .spec import BYTECODE, CYTHON, Phase, Spec
+
+
+@dataclass(frozen=True)
+class SitePage:
+    """A page of the course's documentation site that a handout's README points to.
+
+    Attributes:
+        title: The page's title, as the site shows it.
+        path: Its address on the site, from the site's root (``assignments/bisca/``).
+    """
+
+    title: str
+    path: str
 
 
 def readme_text(
@@ -25,10 +38,22 @@ def readme_text(
     wheel: str | None,
     compiled: str = BYTECODE,
     versions: Sequence[str] = (),
+    pages: Sequence[SitePage] = (),
 ) -> str:
-    """The README, written to the student."""
-    versions = list(versions) or [HANDOUT_PYTHON]
-    python = versions[-1]
+    """The README, written to the student.
+
+    Args:
+        spec: The assignment's spec.
+        phase: The phase handed out.
+        provided: The provided modules, named as in the spec.
+        mains: The modules a student can run (``python -m``), named as in the spec.
+        wheel: The cardlab wheel's file name in ``wheels/``, or None to install by version.
+        compiled: How the provided modules ship (``bytecode`` or ``cython``).
+        versions: The Python versions the bytecode is compiled for; empty when none is.
+        pages: The pages of the documentation site on this assignment.
+    """
+    versions = list(versions)
+    python = versions[-1] if versions else HANDOUT_PYTHON
     install = f"wheels/{wheel}" if wheel else f"cardlab=={__version__}"
     whole = spec.student_modules(phase.number)
     earlier = [m for m in whole if m not in phase.writes]
@@ -37,8 +62,9 @@ def readme_text(
         for module, name in map(spec.method_parts, spec.student_methods(phase.number))
         if module not in whole
     ]
-    packages = " and ".join(f"`{package}`" for package in spec.packages_in(phase.number))
-    noun = "packages" if len(spec.packages_in(phase.number)) > 1 else "package"
+    written = list(dict.fromkeys(spec.split(module)[0] for module in phase.writes))
+    packages = " and ".join(f"`{package}`" for package in written)
+    noun = "packages" if len(written) > 1 else "package"
     parts = [
         f"# {spec.title}, phase {phase.number} of {len(spec.phases)}: {phase.title}\n\n",
         f"{spec.summary}\n\n" if spec.summary else "",
@@ -75,9 +101,11 @@ def readme_text(
     )
     parts += _provided_section(spec, provided, compiled, versions)
     parts += _api_section(spec, provided)
+    parts += _site_section(pages)
+    supported = supported_pythons(compiled, versions, conjunction="or")
     parts += [
         "## Set up\n\n",
-        f"In this folder, make a virtual environment with Python {spoken_list(versions, 'or')}"
+        f"In this folder, make a virtual environment with Python {supported}"
         " and install\ncardlab, which runs the tests (here with Python "
         f"{python}; name the one you have):\n\n",
         f"    python{python} -m venv .venv     # on Windows: py -{python} -m venv .venv\n",
@@ -109,16 +137,15 @@ def _bullets(items: list[str]) -> str:
 
 def _python_section(versions: list[str], compiled: str, example: str) -> list[str]:
     """The README's section on which Python and computer the compiled modules load with."""
+    spoken = supported_pythons(compiled, versions)
     if compiled == CYTHON:
         return [
             "## Python version and computer\n\n",
             f"The compiled modules are native extensions built on {BUILT_ON} for Python\n"
-            f"{HANDOUT_PYTHON} or newer. They load only on that kind of computer (operating\n"
-            f"system and processor), with Python {HANDOUT_PYTHON} or a later version. On any\n"
-            "other computer, `cardlab check` says so: ask your instructor for a handout built\n"
-            "for yours. Check your Python with `python --version`.\n\n",
+            f"{spoken}. They load only on that kind of computer (operating system and\n"
+            "processor). On any other computer, `cardlab check` says so: ask your instructor\n"
+            "for a handout built for yours. Check your Python with `python --version`.\n\n",
         ]
-    spoken = spoken_list(versions)
     return [
         "## Python version\n\n",
         f"The compiled modules are built for Python {spoken}, on Windows, macOS and\n"
@@ -174,14 +201,27 @@ def _provided_section(
 
 def _api_section(spec: Spec, provided: list[str]) -> list[str]:
     """The README's lines on where to read the contract of every module."""
-    pkg = spec.package
-    example = f"{pkg}.{provided[0]}" if provided else pkg
+    example = ".".join(spec.split(provided[0])) if provided else spec.package
     return [
         "## Where the API is\n\n",
         "What each class and function does, the provided ones included, is written in\n"
         "its docstring. Read it in Python, for example:\n\n",
         f'    python -c "import {example}; help({example})"\n\n',
         "or on the assignment's API page of your course's documentation site.\n\n",
+    ]
+
+
+def _site_section(pages: Sequence[SitePage]) -> list[str]:
+    """The README's lines on the pages of the documentation site about this assignment."""
+    if not pages:
+        return []
+    return [
+        "## The rules and the documentation\n\n",
+        "The rules of the game, with worked examples, the API of every module and a guide\n"
+        "to `cardlab check` and its reports are on your course's cardlab documentation\n"
+        "site (your instructor gives you its address), on these pages:\n\n",
+        _bullets([f"{page.title}: `{page.path}`" for page in pages]),
+        "\n",
     ]
 
 

@@ -10,8 +10,9 @@ module:
   object, built with the reference, is a :class:`cardlab.batch.tournament.hook.Game`;
 * ``[play]``: the terminal game, ``game`` naming the module with
   ``play(project, *, seed, **options)`` (its folder is loaded as a package, so the
-  game's modules import each other relatively) and ``[[play.options]]`` the game's own
-  command-line options;
+  game's modules import each other relatively), ``console`` the module of the console
+  program students write (as the spec names it), if they write one, and
+  ``[[play.options]]`` the game's own command-line options;
 * ``[hidden] secret_examples``: whether the hidden tests draw their hypothesis examples
   from the course secret (on unless declared off);
 * ``[demo]``: the phase and the example submission ``cardlab demo`` grades, and what
@@ -89,10 +90,14 @@ class TerminalGame:
     Attributes:
         module: The file of the module with ``play(project, *, seed, **options)``.
         options: The game's own options, in the order ``--help`` lists them.
+        console: The module of the console program students write, as the spec names
+            it (``play``, ``whist.basic_whist``); None when they write none. The
+            terminal game is cardlab's own table, not that console, and says so.
     """
 
     module: Path
     options: tuple[GameOption, ...] = ()
+    console: str | None = None
 
 
 @dataclass(frozen=True)
@@ -219,7 +224,7 @@ class _Reader:
 
 
 def _game(reader: _Reader, data: Mapping[str, Any]) -> TerminalGame | None:
-    play = reader.table(data.get("play", {}), "play", {"game", "options"})
+    play = reader.table(data.get("play", {}), "play", {"game", "options", "console"})
     if not play:
         return None
     if "game" not in play:
@@ -253,7 +258,7 @@ def _game(reader: _Reader, data: Mapping[str, Any]) -> TerminalGame | None:
     names = [option.name for option in options]
     if len(set(names)) < len(names):
         raise reader.fail("play.options", "an option is declared twice")
-    return TerminalGame(module, tuple(options))
+    return TerminalGame(module, tuple(options), reader.value(play, "play.console", str))
 
 
 def _demo(reader: _Reader, data: Mapping[str, Any]) -> Demo | None:

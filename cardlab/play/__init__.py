@@ -4,7 +4,9 @@ An assignment with a terminal game declares it in its ``assignment.toml``
 (``[play] game``, see :mod:`cardlab.course.registry`): a module of its own folder with a
 ``play(project, *, seed, **options)`` function, and the options it takes besides the
 seed. The game's rules always come from the assignment's reference package, loaded
-in-process; the game's modules only draw the game and read the player's answers.
+in-process; the game's modules only draw the game and read the player's answers. Such a
+game is cardlab's own table, not the console program students write (its screen, prompts
+and wording are the game's), and :func:`play_game` says so in the game's first line.
 
 This package is the face those modules import from: the terminal's helpers (see
 :mod:`cardlab.play.terminal` for the exit codes a game returns), the reference, the
@@ -16,8 +18,11 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from rich.console import Console
+
 from ..course.project import Project
 from ..course.registry import Declaration, TerminalGame, folder_module, game_module
+from ..course.spec import Spec
 from ..errors import CardlabError
 from ..judge.reference import Reference
 from ..worker.codec import Codec
@@ -51,6 +56,7 @@ __all__ = [
     "play_game",
     "replay_command",
     "run_game",
+    "table_note",
 ]
 
 
@@ -78,6 +84,23 @@ def _with_game(project: Project, assignment: str) -> tuple[Declaration, Terminal
     raise CardlabError(f"no terminal game for {assignment!r}; games you can play: {names}")
 
 
+def table_note(spec: Spec, game: TerminalGame) -> str:
+    """The game's first line: cardlab's own table, and the console students write, if any.
+
+    Args:
+        spec: The assignment's spec.
+        game: Its terminal game, whose ``console`` names the console students write.
+    """
+    table = f"cardlab's own table for {spec.title}: the rules are the course's"
+    if game.console is None:
+        return f"{table}; the screen and its commands are cardlab's."
+    module = spec.module_file(game.console).removesuffix(".py").replace("/", ".")
+    return (
+        f"{table}, but the screen, prompts and messages are not those of the console you "
+        f"write (python -m {module}), whose contract is on the {spec.title} API page."
+    )
+
+
 def play_game(project: Project, assignment: str, *, seed: int | None, **options: str) -> int:
     """Play an assignment's game in the terminal until it ends.
 
@@ -101,5 +124,7 @@ def play_game(project: Project, assignment: str, *, seed: int | None, **options:
     if unknown:
         takes = ", ".join(f"--{name}" for name in ("seed", *names))
         raise CardlabError(f"{assignment} has no --{unknown[0]} option; it takes {takes}")
-    status: int = game_module(declaration).play(project, seed=seed, **options)
+    module = game_module(declaration)
+    Console(highlight=False).print(table_note(project.spec(assignment), game), markup=False)
+    status: int = module.play(project, seed=seed, **options)
     return status

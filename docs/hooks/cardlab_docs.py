@@ -12,7 +12,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from cardlab.course.docsite import colour_cards, expand_markers, project_of
+from cardlab.course.docsite import break_cell_paths, colour_cards, expand_markers, project_of
 from cardlab.errors import CardlabError
 
 
@@ -33,5 +33,5 @@ def on_page_markdown(markdown: str, *, config: Any, **_: Any) -> str:
 
 
 def on_page_content(html: str, **_: Any) -> str:
-    """Colour the card tokens of a rendered page (code is left alone)."""
-    return colour_cards(html)
+    """Colour the card tokens of a rendered page (code is left alone), and let table paths wrap."""
+    return break_cell_paths(colour_cards(html))

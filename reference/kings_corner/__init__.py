@@ -1,4 +1,4 @@
-"""Reference implementation of the "kings_corner" assignment.
+"""The "kings_corner" package, which you complete phase by phase.
 
 Kings in the Corner is a two-player game with a standard 52-card deck: players lay
 cards from their hands on eight piles, in descending ranks of alternating colours,
@@ -13,6 +13,6 @@ and try to empty their hands first.  One module per concept, from the bottom up:
 * ``game`` -- rounds, penalties, dealers, games, and the console program.
 
 Sibling modules import each other only with relative imports, because the package may be
-composed from student modules and reference modules at import time.  For the same reason
+composed from your modules and the provided ones at import time.  For the same reason
 this file imports nothing.
 """

@@ -1,4 +1,4 @@
-"""Reference implementation of the "whist" package, Question 2 of the whist assignment.
+"""The "whist" package, Question 2 of the whist assignment, built on your "cards".
 
 Whist for four players in two partnerships, built on the ``cards`` package:
 
@@ -14,6 +14,6 @@ Whist for four players in two partnerships, built on the ``cards`` package:
 
 Seats are numbered 0 to 3 in playing order; seats 0 and 2 are partners, and so are 1
 and 3 (the course's players 1 and 3, and 2 and 4).  Sibling modules import each other
-only with relative imports, because the package may be composed from student modules and
-reference modules at import time.  For the same reason this file imports nothing.
+only with relative imports, because the package may be composed from your modules and
+the provided ones at import time.  For the same reason this file imports nothing.
 """

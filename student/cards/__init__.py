@@ -1,4 +1,4 @@
-"""Reference implementation of the "cards" package, Question 1 of the whist assignment.
+"""The "cards" package, Question 1 of the whist assignment, which you write first.
 
 General classes for any game played with the standard 52-card deck, one module each:
 
@@ -12,6 +12,6 @@ Every module can be run to demonstrate itself: ``python -m cards.card``, ``pytho
 cards.deck``, ``python -m cards.hand``.
 
 Sibling modules import each other only with relative imports, because the package may be
-composed from student modules and reference modules at import time.  For the same reason
+composed from your modules and the provided ones at import time.  For the same reason
 this file imports nothing.
 """

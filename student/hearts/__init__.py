@@ -1,4 +1,4 @@
-"""Reference implementation of the "hearts" assignment.
+"""The "hearts" package, which you complete phase by phase.
 
 Hearts is a four-player trick-taking game in which every heart and the Queen of Spades
 cost penalty points.  The package holds one module per concept, from the bottom up:
@@ -15,6 +15,6 @@ cost penalty points.  The package holds one module per concept, from the bottom 
 Only ``human`` and ``console`` read input or print; every other method computes and
 returns.  Every random choice goes through a ``random.Random`` given to the player that
 makes it.  Sibling modules import each other only with relative imports, because the
-package may be composed from student modules and reference modules at import time; for
+package may be composed from your modules and the provided ones at import time; for
 the same reason this file imports nothing.
 """

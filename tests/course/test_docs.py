@@ -194,6 +194,43 @@ def test_card_tokens_are_coloured_outside_code(site):
         assert 'class="card' not in block
 
 
+def heading(markup: str, anchor: str) -> str:
+    """The text of an API page's entry for one object: its heading, labels and docs."""
+    start = markup.index(">", markup.index(f'id="{anchor}"')) + 1
+    end = markup.find('<div class="doc doc-object', start)
+    return " ".join(texts(markup[start : end if end > 0 else None]).split())
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_api_pages_show_the_contract_not_the_stubs_workings(site, assignment):
+    markup = page(site, f"assignments/{assignment}-api")
+    shown = texts(markup)
+    assert not re.search(r"= _[A-Za-z]", shown), "a value naming a private object is shown"
+    assert "object.__hash__" not in shown
+    assert not re.search(r"<p>(str|int|bool|float|Card|Suit|Rank)\b[^:<]*: ", markup)
+
+
+def test_enum_members_are_labelled_as_such_and_private_values_left_out(site):
+    markup = page(site, "assignments/hearts-api")
+    clubs = heading(markup, "hearts.card.Suit.CLUBS")
+    assert clubs.startswith("CLUBS enum-member") and "class-attribute" not in clubs
+    two = heading(markup, "hearts.card.TWO_OF_CLUBS")
+    assert two.startswith("TWO_OF_CLUBS module-attribute") and "_DECK" not in two
+    letter = heading(page(site, "assignments/whist-api"), "cards.card.Suit.letter")
+    assert "letter: str The suit's letter" in letter
+
+
+def test_a_card_stays_with_its_punctuation_and_table_paths_wrap_between_parts(site):
+    markup = page(site, "assignments/cardgame")
+    assert re.search(r'<span class="card-run"><span class="card card--\w+">[^<]+</span>,</span>',
+                     markup)
+    guide = page(site, "instructors/adding-an-assignment")
+    assert "<td><code>specs/<wbr>&lt;id&gt;.toml</code>" in guide
+    css = (site / "stylesheets" / "cards.css").read_text(encoding="utf-8")
+    assert re.search(r"\.card-run \{\s*white-space: nowrap;", css)
+    assert re.search(r"table:not\(\[class\]\) code \{\s*word-break: normal;", css)
+
+
 @pytest.mark.parametrize("path", [".", "assignments/bisca", "assignments/bisca-api"])
 def test_pages_reference_stylesheets_that_exist(site, path):
     folder = (site / path).resolve()

@@ -6,7 +6,13 @@ import re
 
 import pytest
 
-from cardlab.course.docsite import colour_cards, expand_markers, readme_markdown, rubric_markdown
+from cardlab.course.docsite import (
+    break_cell_paths,
+    colour_cards,
+    expand_markers,
+    readme_markdown,
+    rubric_markdown,
+)
 from cardlab.course.project import Project
 from cardlab.course.spec import reference_modules
 from cardlab.errors import CardlabError
@@ -15,6 +21,7 @@ from cardlab.worker.codec import Codec
 
 RED = '<span class="card card--red">{}</span>'
 BLACK = '<span class="card card--black">{}</span>'
+RUN = '<span class="card-run">{}</span>'
 
 
 @pytest.mark.parametrize(
@@ -22,7 +29,11 @@ BLACK = '<span class="card card--black">{}</span>'
     [
         ("<p>Q♥ beats 10♠</p>", f"<p>{RED.format('Q♥')} beats {BLACK.format('10♠')}</p>"),
         ("<td>♦</td><td>A♣</td>", f"<td>{RED.format('♦')}</td><td>{BLACK.format('A♣')}</td>"),
-        ("<p>(7♥), 2♦.</p>", f"<p>({RED.format('7♥')}), {RED.format('2♦')}.</p>"),
+        (
+            "<p>(7♥), 2♦. Q♠ and</p>",
+            f"<p>{RUN.format('(' + RED.format('7♥') + '),')} {RUN.format(RED.format('2♦') + '.')}"
+            f" {BLACK.format('Q♠')} and</p>",
+        ),
     ],
 )
 def test_card_tokens_are_wrapped_by_colour(html, expected):
@@ -45,6 +56,17 @@ def test_code_attributes_and_non_tokens_are_left_alone(html):
 def test_text_after_code_is_coloured_again():
     html = "<p><code>A♠</code> then A♠</p>"
     assert colour_cards(html) == f"<p><code>A♠</code> then {BLACK.format('A♠')}</p>"
+
+
+def test_paths_in_table_cells_may_wrap_after_a_slash_only():
+    html = (
+        "<p><code>a/b</code></p><table><tr><td><code>graders/&lt;id&gt;/play/</code> and "
+        "<code>--seed</code></td><th><code>x/y</code></th></tr></table>"
+    )
+    assert break_cell_paths(html) == (
+        "<p><code>a/b</code></p><table><tr><td><code>graders/<wbr>&lt;id&gt;/<wbr>play/<wbr>"
+        "</code> and <code>--seed</code></td><th><code>x/<wbr>y</code></th></tr></table>"
+    )
 
 
 def test_rubric_lists_every_part_with_its_points(repo):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import textwrap
 
@@ -262,3 +263,22 @@ def test_mutants_of_an_assignment_of_several_packages_are_named_with_their_packa
     found = phase_mutants(repo.root / "reference", spec, 1)
     assert found
     assert {m.module for m in found} == set(spec.phase(1).writes)
+
+
+def test_the_guide_s_example_report_counts_today_s_mutants(repo):
+    """The mutants guide shows bisca phase 2's report: its counts are those cardlab makes."""
+    guide = (repo.root / "docs" / "instructors" / "mutants.md").read_text(encoding="utf-8")
+    header = re.search(r"^bisca phase 2: (\d+) mutants of the student-written code", guide, re.M)
+    assert header, "the guide shows no bisca phase 2 report"
+    spec = repo.spec("bisca")
+    reference = repo.reference_dir("bisca")
+    assert int(header[1]) == len(phase_mutants(reference, spec, 2))
+    rows = re.findall(r"^│ (\w+) +│ +(\d+) │ +(\d+) │ +(\d+) │ +(\d+) │ +([\d.]+)% │", guide, re.M)
+    assert rows, "the example report has no part row"
+    reviewed = {e.mutant for e in spec.phase(2).equivalent}
+    for part, mutants, killed, survived, equivalent, rate in rows:
+        made = phase_mutants(reference, spec, 2, part)
+        assert int(mutants) == len(made), f"part {part}"
+        assert int(equivalent) == len({m.id for m in made} & reviewed), f"part {part}"
+        assert int(killed) + int(survived) + int(equivalent) == int(mutants)
+        assert float(rate) == round(100 * int(killed) / (int(mutants) - int(equivalent)), 1)

@@ -141,4 +141,4 @@ def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
             "later one were forfeited."
         )
     leaderboard.record("Points per deal over BasicStrategy", round(result.mean_and_margin()[0], 3))
-    award(result, settings, credit, (artifacts, "whist-tournament.png"), problems)
+    award(result, settings, credit, (artifacts, "whist-tournament.svg"), problems)

@@ -44,4 +44,4 @@ def test_practice_tournament(student, phase, credit, artifacts):
             tricks = student.method(game, "play_hand")
             taken.append(tricks[parity])
         result.add_deal(*taken)
-    award(result, settings, credit, (artifacts, "whist-practice-tournament.png"))
+    award(result, settings, credit, (artifacts, "whist-practice-tournament.svg"))

@@ -64,43 +64,85 @@ class Duplicate:
         )
 
 
+_WIDTH, _HEIGHT, _MARGIN = 700, 400, 60
+_TITLE = "AdvancedStrategy against BasicStrategy"
+_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}"
+ font-family="sans-serif" font-size="13">
+<title>{title}</title>
+<rect width="{w}" height="{h}" fill="white"/>
+<text x="{mid}" y="24" text-anchor="middle" font-size="15">{title}</text>
+<polygon points="{band}" fill="#1f77b4" fill-opacity="0.25"/>
+<line x1="{left}" y1="{zero}" x2="{right}" y2="{zero}" stroke="grey"/>
+<polyline points="{line}" fill="none" stroke="#1f77b4" stroke-width="2"/>
+<rect x="{left}" y="{top}" width="{inner_w}" height="{inner_h}" fill="none" stroke="black"/>
+<text x="{left}" y="{below}" text-anchor="middle">1</text>
+<text x="{right}" y="{below}" text-anchor="middle">{deals}</text>
+<text x="{mid}" y="{below}" text-anchor="middle">deals played (each twice, seats swapped)</text>
+<text x="{tick}" y="{top_label}" text-anchor="end">{high:+.2f}</text>
+<text x="{tick}" y="{bottom_label}" text-anchor="end">{low:+.2f}</text>
+<text x="{tick}" y="{zero_label}" text-anchor="end">0</text>
+<text transform="translate(16 {middle}) rotate(-90)"
+ text-anchor="middle">advanced minus basic points</text>
+<text x="{right}" y="{legend}"
+ text-anchor="end">line: mean points per deal, so far; band: 95% confidence interval</text>
+</svg>
+"""
+
+
 def plot(result: Duplicate, folder: Path | None, name: str) -> str:
-    """Draw the running mean points per deal with its 95% interval; return a note.
+    """Draw the running mean points per deal with its 95% interval, as an SVG file.
+
+    The drawing is written directly, so it needs no plotting library wherever the tests
+    run.
 
     Returns:
-        " Plot: <path>." when drawn, or a sentence saying why it was not.
+        " Plot: <path>." when drawn, or "" when there is no folder to draw in.
     """
-    if folder is None:
+    if folder is None or not result.points:
         return ""
-    try:
-        import matplotlib
+    count = len(result.points)
+    running = [result.mean_and_margin(upto) for upto in range(1, count + 1)]
+    low = min(0.0, *(mean - margin for mean, margin in running))
+    high = max(0.0, *(mean + margin for mean, margin in running))
+    span = (high - low) or 1.0
+    left, top = _MARGIN, _MARGIN
+    right, bottom = _WIDTH - _MARGIN // 2, _HEIGHT - _MARGIN
 
-        matplotlib.use("Agg")
-        from matplotlib import pyplot
-    except ImportError:
-        return " No plot: install matplotlib (pip install matplotlib) to get one."
-    deals = range(1, len(result.points) + 1)
-    means, lows, highs = [], [], []
-    for count in deals:
-        mean, margin = result.mean_and_margin(count)
-        means.append(mean)
-        lows.append(mean - margin)
-        highs.append(mean + margin)
+    def x(deal: int) -> float:
+        return left + (right - left) * (deal / (count - 1) if count > 1 else 0.5)
+
+    def y(value: float) -> float:
+        return bottom - (bottom - top) * (value - low) / span
+
+    lows = [f"{x(i):.1f},{y(mean - margin):.1f}" for i, (mean, margin) in enumerate(running)]
+    highs = [f"{x(i):.1f},{y(mean + margin):.1f}" for i, (mean, margin) in enumerate(running)]
+    svg = _SVG.format(
+        title=_TITLE,
+        w=_WIDTH,
+        h=_HEIGHT,
+        left=left,
+        right=right,
+        top=top,
+        mid=(left + right) / 2,
+        middle=(top + bottom) / 2,
+        inner_w=right - left,
+        inner_h=bottom - top,
+        zero=f"{y(0.0):.1f}",
+        band=" ".join(lows + highs[::-1]),
+        line=" ".join(f"{x(i):.1f},{y(mean):.1f}" for i, (mean, _) in enumerate(running)),
+        deals=count,
+        below=bottom + 20,
+        legend=_HEIGHT - 10,
+        tick=left - 6,
+        high=high,
+        low=low,
+        top_label=top + 5,
+        bottom_label=bottom + 5,
+        zero_label=f"{y(0.0) + 5:.1f}",
+    )
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
-    figure, axes = pyplot.subplots(figsize=(7, 4), dpi=100)
-    try:
-        axes.fill_between(deals, lows, highs, alpha=0.25, label="95% confidence interval")
-        axes.plot(deals, means, label="mean points per deal, so far")
-        axes.axhline(0, color="grey", linewidth=1)
-        axes.set_xlabel("deals played (each twice, seats swapped)")
-        axes.set_ylabel("advanced minus basic points")
-        axes.set_title("AdvancedStrategy against BasicStrategy")
-        axes.legend(loc="lower right")
-        figure.tight_layout()
-        figure.savefig(path, format="png")
-    finally:
-        pyplot.close(figure)
+    path.write_text(svg, encoding="utf-8")
     return f" Plot: {path}."
 
 

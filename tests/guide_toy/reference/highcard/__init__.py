@@ -1,4 +1,4 @@
-"""Reference implementation of the "highcard" assignment, the guide's worked example.
+"""The "highcard" package, the guide's worked example, which students complete.
 
 High card is the smallest card game there is: two players each turn up a card and the
 stronger rank wins.  The package has two modules, one per phase:
