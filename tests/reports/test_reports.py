@@ -100,7 +100,7 @@ def test_json_report_has_its_documented_fields(report):
     assert set(data) == {
         "format", "assignment", "title", "phase", "phase_title", "submission", "score",
         "max_score", "public_only", "notes", "parts", "cardlab_version", "python", "seconds",
-        "isolation", "other_parts", "open_points", "leaderboard",
+        "isolation", "other_parts", "open_points", "leaderboard", "selection",
     }
     assert data["other_parts"] == "reference", "the toy spec keeps the default setting"
     assert set(data["isolation"]) == {"applied", "missing"}
