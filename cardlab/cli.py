@@ -202,8 +202,8 @@ def grade(
     files = None if output is None else output.parent / f"{output.stem}-files"
     if submission is None:
         job = dataclasses.replace(project_job(project, assignment, phase), artifacts=files)
-        with _status(f"Grading {assignment} phase {phase}…"):
-            report = run(job, select)
+        with _progress(f"{assignment} phase {phase}") as progress:
+            report = run(job, select, progress=progress)
         _emit(report, fmt, output)
         return
     modules = project.spec(assignment).submitted_modules(phase)
@@ -213,8 +213,8 @@ def grade(
             "grade", assignment, "--phase", str(phase), "--submission", str(submission)
         )
         job = dataclasses.replace(job, reproduce=rerun, artifacts=files)
-        with _status(f"Grading {assignment} phase {phase}…"):
-            report = run(job, select)
+        with _progress(f"{assignment} phase {phase}") as progress:
+            report = run(job, select, progress=progress)
     _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)
 
 
@@ -404,8 +404,8 @@ def check(
     if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
         known = ", ".join(p.id for p in job.spec.phase(job.phase).parts)
         raise CardlabError(f"this phase has no part {part_id!r} (its parts: {known})")
-    with _status("Running the public tests…"):
-        report = run(job, select)
+    with _progress("your work with the public tests") as progress:
+        report = run(job, select, progress=progress)
     _emit(report, fmt, output)
     if part_id is not None:
         part = next(p for p in report.parts if p.id == part_id)
@@ -708,6 +708,18 @@ def mutants(
         _project(project_dir), assignment, phase, jobs=jobs, part=part, progress=progress
     )
     click.echo(write_mutation_report(report, output), nl=False)
+
+
+def _progress(what: str) -> contextlib.AbstractContextManager[Any]:
+    """Tests done and the part at work on stderr while a grading runs, when it is a terminal.
+
+    Yields what the grading tells its progress to, or None without a terminal.
+    """
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext()
+    from .reports.progress import terminal_progress
+
+    return terminal_progress(what)
 
 
 def _status(message: str) -> contextlib.AbstractContextManager[Any]:
