@@ -571,10 +571,14 @@ def demo(project_dir: Path | None) -> None:
     run_demo(_project(project_dir))
 
 
-def _game_option(assignment: str, option: GameOption) -> click.Option:
-    """The ``cardlab play`` option a game declares, its help naming the game."""
-    default = f" (default: {option.default})" if option.default and not option.flag else ""
-    help_text = f"{assignment}: {option.help}{default}."
+def _game_option(declared: list[tuple[str, GameOption]]) -> click.Option:
+    """The ``cardlab play`` option one game or more declare, its help naming each game."""
+    option = declared[0][1]
+    helps = []
+    for assignment, each in declared:
+        default = f" (default: {each.default})" if each.default and not each.flag else ""
+        helps.append(f"{assignment}: {each.help}{default}")
+    help_text = "; ".join(helps) + "."
     if option.flag:
         return click.Option([f"--{option.name}"], is_flag=True, default=None, help=help_text)
     kind = click.Choice(list(option.choices)) if option.choices else None
@@ -582,23 +586,24 @@ def _game_option(assignment: str, option: GameOption) -> click.Option:
 
 
 def _game_options(declarations: list[Declaration]) -> list[click.Option]:
-    """The options of the assignments' terminal games, each declared once.
+    """The options of the assignments' terminal games, each once.
+
+    Games may share a flag (``--watch``): one convention for every game.
 
     Raises:
-        CardlabError: When two games declare one option.
+        CardlabError: When two games declare one option, not a flag in both.
     """
-    found: dict[str, str] = {}
-    options = []
+    found: dict[str, list[tuple[str, GameOption]]] = {}
     for declaration in declarations:
         for option in declaration.game.options if declaration.game else ():
-            if option.name in found:
-                raise CardlabError(
-                    f"--{option.name} is declared by both {found[option.name]} and "
-                    f"{declaration.id}: rename one game's option"
-                )
-            found[option.name] = declaration.id
-            options.append(_game_option(declaration.id, option))
-    return options
+            found.setdefault(option.name, []).append((declaration.id, option))
+    for name, declared in found.items():
+        if len(declared) > 1 and not all(option.flag for _, option in declared):
+            raise CardlabError(
+                f"--{name} is declared by both {declared[0][0]} and {declared[1][0]}: "
+                "rename one game's option (only a flag may be shared)"
+            )
+    return [_game_option(declared) for declared in found.values()]
 
 
 def _project_of(args: list[str]) -> Project | None:
