@@ -202,8 +202,8 @@ def grade(
     files = None if output is None else output.parent / f"{output.stem}-files"
     if submission is None:
         job = dataclasses.replace(project_job(project, assignment, phase), artifacts=files)
-        with _status(f"Grading {assignment} phase {phase}…"):
-            report = run(job, select)
+        with _progress(f"{assignment} phase {phase}") as progress:
+            report = run(job, select, progress=progress)
         _emit(report, fmt, output)
         return
     modules = project.spec(assignment).submitted_modules(phase)
@@ -213,8 +213,8 @@ def grade(
             "grade", assignment, "--phase", str(phase), "--submission", str(submission)
         )
         job = dataclasses.replace(job, reproduce=rerun, artifacts=files)
-        with _status(f"Grading {assignment} phase {phase}…"):
-            report = run(job, select)
+        with _progress(f"{assignment} phase {phase}") as progress:
+            report = run(job, select, progress=progress)
     _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)
 
 
@@ -404,8 +404,8 @@ def check(
     if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
         known = ", ".join(p.id for p in job.spec.phase(job.phase).parts)
         raise CardlabError(f"this phase has no part {part_id!r} (its parts: {known})")
-    with _status("Running the public tests…"):
-        report = run(job, select)
+    with _progress("your work with the public tests") as progress:
+        report = run(job, select, progress=progress)
     _emit(report, fmt, output)
     if part_id is not None:
         part = next(p for p in report.parts if p.id == part_id)
@@ -571,10 +571,14 @@ def demo(project_dir: Path | None) -> None:
     run_demo(_project(project_dir))
 
 
-def _game_option(assignment: str, option: GameOption) -> click.Option:
-    """The ``cardlab play`` option a game declares, its help naming the game."""
-    default = f" (default: {option.default})" if option.default and not option.flag else ""
-    help_text = f"{assignment}: {option.help}{default}."
+def _game_option(declared: list[tuple[str, GameOption]]) -> click.Option:
+    """The ``cardlab play`` option one game or more declare, its help naming each game."""
+    option = declared[0][1]
+    helps = []
+    for assignment, each in declared:
+        default = f" (default: {each.default})" if each.default and not each.flag else ""
+        helps.append(f"{assignment}: {each.help}{default}")
+    help_text = "; ".join(helps) + "."
     if option.flag:
         return click.Option([f"--{option.name}"], is_flag=True, default=None, help=help_text)
     kind = click.Choice(list(option.choices)) if option.choices else None
@@ -582,23 +586,24 @@ def _game_option(assignment: str, option: GameOption) -> click.Option:
 
 
 def _game_options(declarations: list[Declaration]) -> list[click.Option]:
-    """The options of the assignments' terminal games, each declared once.
+    """The options of the assignments' terminal games, each once.
+
+    Games may share a flag (``--watch``): one convention for every game.
 
     Raises:
-        CardlabError: When two games declare one option.
+        CardlabError: When two games declare one option, not a flag in both.
     """
-    found: dict[str, str] = {}
-    options = []
+    found: dict[str, list[tuple[str, GameOption]]] = {}
     for declaration in declarations:
         for option in declaration.game.options if declaration.game else ():
-            if option.name in found:
-                raise CardlabError(
-                    f"--{option.name} is declared by both {found[option.name]} and "
-                    f"{declaration.id}: rename one game's option"
-                )
-            found[option.name] = declaration.id
-            options.append(_game_option(declaration.id, option))
-    return options
+            found.setdefault(option.name, []).append((declaration.id, option))
+    for name, declared in found.items():
+        if len(declared) > 1 and not all(option.flag for _, option in declared):
+            raise CardlabError(
+                f"--{name} is declared by both {declared[0][0]} and {declared[1][0]}: "
+                "rename one game's option (only a flag may be shared)"
+            )
+    return [_game_option(declared) for declared in found.values()]
 
 
 def _project_of(args: list[str]) -> Project | None:
@@ -708,6 +713,18 @@ def mutants(
         _project(project_dir), assignment, phase, jobs=jobs, part=part, progress=progress
     )
     click.echo(write_mutation_report(report, output), nl=False)
+
+
+def _progress(what: str) -> contextlib.AbstractContextManager[Any]:
+    """Tests done and the part at work on stderr while a grading runs, when it is a terminal.
+
+    Yields what the grading tells its progress to, or None without a terminal.
+    """
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext()
+    from .reports.progress import terminal_progress
+
+    return terminal_progress(what)
 
 
 def _status(message: str) -> contextlib.AbstractContextManager[Any]:

@@ -22,7 +22,7 @@ import sys
 import time
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -43,10 +43,10 @@ from ..worker.untrusted import MAX_NOTE, printable
 from . import plugin as plugin_module
 from .example_pool import without_local_constants
 from .parts import PartsRun, kind_of
-from .plugin import CardlabPlugin, RunSettings
+from .plugin import CardlabPlugin, Progress, RunSettings
 from .proxy import Student
 from .reference import Reference
-from .results import GradeReport, PartResult
+from .results import GradeReport, PartResult, Selection
 from .seeds import PUBLIC_SECRET, Seeds
 from .startup import import_before_rewriting
 
@@ -234,6 +234,7 @@ def run(
     *,
     parts: tuple[str, ...] = (),
     stop_at_first_loss: bool = False,
+    progress: Progress | None = None,
 ) -> GradeReport:
     """Grade a job and return its report (never raises for what the submission does).
 
@@ -243,6 +244,8 @@ def run(
         parts: Only the tests of these parts (all parts when empty).
         stop_at_first_loss: End the run at the first test that loses points (to tell
             quickly whether a submission scores full marks, as ``cardlab mutants`` does).
+        progress: Told how the run goes (see :data:`~cardlab.judge.plugin.Progress`):
+            before each grader test, then before each part's own work once they ran.
 
     Raises:
         CardlabError: ``select`` matches no grader test.
@@ -288,6 +291,8 @@ def run(
             stop_at_first_loss=stop_at_first_loss,
             student_files=_readable_student_files(job.composition),
             artifacts=job.artifacts,
+            node=_node(job, select),
+            progress=progress,
         )
     )
     notes = _submission_notes(job)
@@ -305,18 +310,27 @@ def run(
         # The judge itself failed part-way: the tests that ran are not the phase's. (A
         # usage error is a --test that matches no test, said below in the user's words.)
         raise GradingIncomplete(f"{_pytest_problem(exit_code, output)}; no score was written")
-    if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+    # A --test that no grader test matches may still select a part's own work, said below.
+    selected_none = select and exit_code == pytest.ExitCode.NO_TESTS_COLLECTED
+    if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not selected_none:
         notes.append(_pytest_problem(exit_code, output))
     graded = [(part, kind_of(part, phase)) for part in phase.parts if not parts or part.id in parts]
     grading = _parts_run(job, plugin, select)
+    done = len(plugin.results)
     for part, kind in graded:
+        if progress is not None:
+            progress(done, done, part.title)
         notes += kind.run(part, grading)
     if select and not plugin.results:
         raise CardlabError(
             f"no test matches --test {shlex.quote(select)}; copy a test id from a report"
         )
     scored = tuple(kind.score(part, grading) for part, kind in graded)
-    return _report(job, plugin, scored, notes, time.perf_counter() - started)
+    report = _report(job, plugin, scored, notes, time.perf_counter() - started)
+    if select:
+        chosen = Selection(select, len(plugin.results), plugin.phase_tests)
+        report = replace(report, selection=chosen)
+    return report
 
 
 def _worker_setup(job: GradingJob, part: str) -> WorkerSetup:
@@ -377,6 +391,21 @@ def _test_dirs(job: GradingJob) -> list[Path]:
     return [d for d in dirs if d.is_dir()]
 
 
+def _node(job: GradingJob, select: str | None) -> str | None:
+    """The node id a ``--test`` names (a file, or a test in one), relative to the graders.
+
+    The plugin keeps the tests under it, so that the run still counts the phase's tests;
+    any other ``--test`` is a ``-k`` expression (None here).
+    """
+    if not select or not ("::" in select or select.endswith(".py")):
+        return None
+    path, colons, rest = select.partition("::")
+    dirs = _test_dirs(job)
+    root = dirs[0].parent if dirs else job.public_dir.parent
+    where = Path(os.path.relpath(root / path, root)).as_posix()
+    return f"{where}{colons}{rest}"
+
+
 def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> tuple[int, str]:
     dirs = _test_dirs(job)
     if not dirs:
@@ -386,9 +415,7 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
     # or PYTEST_* option of theirs may load (tests/ itself is checked by --verify).
     confcut = dirs[0] if job.hidden_dir is None else root
     targets = [str(d) for d in dirs]
-    if select and ("::" in select or select.endswith(".py")):
-        targets = [str(root / select)]
-    elif select:
+    if select and _node(job, select) is None:
         targets += ["-k", select]
     args = [
         *targets,

@@ -104,6 +104,10 @@ class Credit:
         self.note = note
 
 
+Progress = Callable[[int, int, str], None]
+"""Told how a run goes: the tests done, the tests to run, the title of the part at work."""
+
+
 @dataclass(frozen=True)
 class RunSettings:
     """What one grading run needs to know.
@@ -129,6 +133,11 @@ class RunSettings:
             :mod:`cardlab.judge.parts.strength`).
         artifacts: Where tests may write files for the report (a tournament's plot),
             or None when the run keeps no files.
+        node: Only the tests whose node id is this one or lies under it (a file, a
+            class, every case of a parametrized test), as pytest selects by a node id;
+            None for every test.
+        progress: Told before each test the tests done, the tests to run and the title
+            of the test's part (see :data:`Progress`).
     """
 
     phase: Phase
@@ -142,6 +151,8 @@ class RunSettings:
     parts: tuple[str, ...] = ()
     stop_at_first_loss: bool = False
     artifacts: Path | None = None
+    node: str | None = None
+    progress: Progress | None = None
 
 
 @dataclass(eq=False)
@@ -154,6 +165,8 @@ class CardlabPlugin:
     leaderboard: dict[str, LeaderboardEntry] = field(default_factory=dict)
     isolation: Isolation | None = None
     unsafe: UnsafeToGrade | None = None
+    phase_tests: int = 0
+    _done: int = 0
     _students: dict[str, Student] = field(default_factory=dict)
     scratch: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="cardlab-hypothesis-"))
 
@@ -191,10 +204,14 @@ class CardlabPlugin:
         )
         settings.load_profile("cardlab-grading")
 
+    @pytest.hookimpl(tryfirst=True)  # before ``-k`` deselects: the count is the phase's
     def pytest_collection_modifyitems(
         self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
     ) -> None:
-        """Keep the tests of this phase's parts; report tests with no part."""
+        """Keep the tests of this phase's parts, and of the node asked for; count them.
+
+        Tests with no part are noted.
+        """
         graded = {part.id for part in self.settings.phase.parts}
         if self.settings.parts:
             graded &= set(self.settings.parts)
@@ -205,6 +222,10 @@ class CardlabPlugin:
             if part is None:
                 self.notes.append(f"grader test {item.nodeid} has no part mark; not scored")
             (keep if part in graded else drop).append(item)
+        self.phase_tests = len(keep)
+        if self.settings.node is not None:
+            drop += [item for item in keep if not _under(item.nodeid, self.settings.node)]
+            keep = [item for item in keep if _under(item.nodeid, self.settings.node)]
         if self.settings.stop_at_first_loss:
             # A run that ends at its first loss (a mutant's) runs each part's tests where
             # the part's kind puts them: a tournament, by far the longest, last.
@@ -214,6 +235,11 @@ class CardlabPlugin:
         items[:] = keep
         if drop:
             config.hook.pytest_deselected(items=drop)
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Tell the progress how many tests are to run."""
+        if self.settings.progress is not None and session.items:
+            self.settings.progress(0, len(session.items), self._title(session.items[0]))
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         """A grader file that cannot be collected is noted, not fatal."""
@@ -281,6 +307,10 @@ class CardlabPlugin:
         outcome = yield
         result = self._result(item)
         self.results.append(result)
+        self._done += 1
+        if self.settings.progress is not None:
+            title = self._title(nextitem) if nextitem is not None else ""
+            self.settings.progress(self._done, len(item.session.items), title)
         if self.settings.stop_at_first_loss and result.status != SKIPPED and result.fraction < 1:
             # As --maxfail ends a run: ``shouldstop`` would end it as interrupted, and
             # pytest would then render the interruption's whole traceback, source and all.
@@ -328,6 +358,11 @@ class CardlabPlugin:
             visibility=HIDDEN if self._is_hidden(item) else VISIBLE,
             seconds=time.perf_counter() - started,
         )
+
+    def _title(self, item: pytest.Item) -> str:
+        """The title of the item's part."""
+        part = _part(item)
+        return next((p.title for p in self.settings.phase.parts if p.id == part), "")
 
     def _is_hidden(self, item: pytest.Item) -> bool:
         path = Path(str(item.path)).resolve()
@@ -427,6 +462,11 @@ def _is_flaky(error: BaseException | None) -> bool:
     from hypothesis.errors import Flaky
 
     return isinstance(error, Flaky)
+
+
+def _under(nodeid: str, node: str) -> bool:
+    """Whether ``nodeid`` is ``node`` or under it: in its file or class, or one of its cases."""
+    return nodeid == node or nodeid.startswith((f"{node}::", f"{node}["))
 
 
 def _part(item: pytest.Item) -> str | None:

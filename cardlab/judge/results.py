@@ -66,6 +66,9 @@ class PartResult:
             ``score`` is 0 and its points are left open.
         document: That file's text, for the instructor's report (None when missing,
             empty, or in a student's own check).
+        scored: False for a part this run does not score, whose points only grading
+            awards (in a student's check: hidden tests alone, or the student's own
+            tests, which run there on the student's code for no points).
     """
 
     id: str
@@ -76,6 +79,7 @@ class PartResult:
     note: str = ""
     manual: str = ""
     document: str | None = None
+    scored: bool = True
 
     @property
     def passed(self) -> int:
@@ -104,6 +108,21 @@ class LeaderboardEntry:
 
 
 @dataclass(frozen=True)
+class Selection:
+    """The tests a run was limited to (``--test``), and how many of the phase's ran.
+
+    Attributes:
+        test: The test id (or part of one) given.
+        ran: The tests that ran.
+        of: The phase's tests the run could have run (its grader tests).
+    """
+
+    test: str
+    ran: int
+    of: int
+
+
+@dataclass(frozen=True)
 class GradeReport:
     """A graded submission.
 
@@ -128,6 +147,7 @@ class GradeReport:
             ``reference`` (a mistake costs points once, in its own part) or
             ``student`` (all of the student's code, in every part).
         leaderboard: Figures the graders recorded for a class leaderboard.
+        selection: The tests the run was limited to, or None for the whole phase.
     """
 
     assignment: str
@@ -147,6 +167,7 @@ class GradeReport:
     isolation_notes: tuple[str, ...] = ()
     other_parts: str = "student"
     leaderboard: tuple[LeaderboardEntry, ...] = ()
+    selection: Selection | None = None
 
     @property
     def open_points(self) -> float:

@@ -135,7 +135,7 @@ def grade(
     chaffs = load_chaffs(graders_dir / CHAFFS_FOLDER, settings.chaffs)
     sources = {chaff.id: chaff.source(reference_dir) for chaff in chaffs}
     started = time.perf_counter()
-    files, notes = _test_files(submission / settings.folder)
+    files, notes = test_files(submission / settings.folder)
     if not files:
         return _results(part, None, notes or [f"no test files (test_*.py) in {settings.folder}/"])
     with _Runner(setup, reference_dir, files, chaffs, sources, settings) as runner:
@@ -144,7 +144,7 @@ def grade(
     return [wheat, replace(caught, seconds=time.perf_counter() - started)]
 
 
-def _test_files(folder: Path) -> tuple[dict[str, Path], list[str]]:
+def test_files(folder: Path) -> tuple[dict[str, Path], list[str]]:
     """The Python files of the student's test folder (not its subfolders), checked."""
     if not folder.is_dir():
         return {}, []
@@ -186,8 +186,8 @@ class _Runner:
         self.tree = build_tree(wheat, setup.codec)
         self.tests = self.tree.root / "tests"
         self.ini = self.tree.root / "testlib" / "pytest.ini"
-        _add_test_folder(self.tree, files)
-        _add_testlib(self.tree.root / "testlib")
+        add_test_folder(self.tree, files)
+        add_testlib(self.tree.root / "testlib")
         self.variants = {
             name: _add_variant(self.tree, reference_dir, source, module)
             for name, module, source in _variant_sources(chaffs, sources)
@@ -279,9 +279,9 @@ class _Runner:
             self.process = None
             return {name: Run({}, {}, {}, f"stopped: {failure}") for name in requests}
         why = str((answer.get("raised") or {}).get("message", "no answer"))
-        data = _run_data(answer, len(requests))
+        data = run_data(answer, len(requests))
         return {
-            name: _read_run(one, why, run["suite_seconds"])
+            name: read_run(one, why, run["suite_seconds"])
             for (name, run), one in zip(requests.items(), data, strict=True)
         }
 
@@ -292,7 +292,7 @@ class _Runner:
         return self.process
 
 
-def _run_data(answer: dict, count: int) -> list[object]:
+def run_data(answer: dict, count: int) -> list[object]:
     """Each run's data in the worker's answer to ``count`` runs.
 
     None for every run when the answer is not a list of that many (fail closed).
@@ -353,14 +353,15 @@ def _add_variant(
     )
 
 
-def _add_test_folder(tree: WorkerTree, files: dict[str, Path]) -> None:
+def add_test_folder(tree: WorkerTree, files: dict[str, Path]) -> None:
+    """Copy the student's test files into the tree's ``tests`` folder."""
     folder = tree.root / "tests"
     folder.mkdir()
     for name, path in files.items():
         shutil.copyfile(path, folder / name)
 
 
-def _add_testlib(folder: Path) -> None:
+def add_testlib(folder: Path) -> None:
     """Copy pytest and what it imports into the tree, with an empty configuration."""
     folder.mkdir()
     (folder / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
@@ -390,7 +391,7 @@ def _stem(name: str) -> str:
     return name.split(".", 1)[0]
 
 
-def _read_run(data: object, why: str, seconds: float) -> Run:
+def read_run(data: object, why: str, seconds: float) -> Run:
     """A run from the worker's data for it, checked in the judge (fail closed).
 
     ``why`` says why there is no data, when there is none.

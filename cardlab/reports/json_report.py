@@ -24,12 +24,16 @@ Fields (documented for instructors in docs/instructors/reports.md):
 * ``leaderboard``: figures the graders recorded for a class leaderboard, each with
   ``name``, ``value`` and ``order`` (``desc``: higher ranks first; ``asc``: lower).
   Added within format 1.
+* ``selection``: for a run limited to some tests (``--test``), ``test`` (what was
+  given), ``ran`` (the tests that ran) and ``of`` (the phase's grader tests); null for
+  a run of the whole phase. Added within format 1.
 
 Only ``seconds`` fields differ between two runs on the same submission.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from ..judge.results import GradeReport, TestResult
@@ -52,6 +56,7 @@ def _test(test: TestResult) -> dict[str, Any]:
 
 def to_json(report: GradeReport) -> dict[str, Any]:
     """The report as JSON-ready data."""
+    chosen = report.selection
     return {
         "format": FORMAT,
         "assignment": report.assignment,
@@ -88,4 +93,5 @@ def to_json(report: GradeReport) -> dict[str, Any]:
             {"name": entry.name, "value": entry.value, "order": entry.order}
             for entry in report.leaderboard
         ],
+        "selection": None if chosen is None else asdict(chosen),
     }

@@ -396,3 +396,32 @@ def test_pages_render_in_headless_chromium(site, tmp_path):
         image = shots[f"rules-{scheme}"]
         assert near(image, css_colour(css, scope, "--cardlab-card-red")) > 20, scheme
         assert near(image, css_colour(css, scope, "--cardlab-card-face")) > 2000, scheme
+
+
+def _drawn(css: str) -> list[str]:
+    """The selectors of the stylesheet's rules that draw a card large (on the table)."""
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S))
+    return [
+        selector.strip()
+        for selectors, body in rules
+        if "font-size: 1.6em" in body
+        for selector in selectors.split(",")
+    ]
+
+
+def test_a_worked_turn_draws_every_pile_and_no_card_of_a_caption(site):
+    markup = page(site, "assignments/kings_corner")
+    turn = markup[markup.index('id="a-worked-turn"'):]
+    drawing = re.search(r'<div class="trick-drawing">(.*?)</div>', turn, re.S)[1]
+    figures = re.findall(r"<figure>(.*?)</figure>", drawing, re.S)
+    captions = [re.sub(r"<[^>]+>", "", f.split("<figcaption>")[1]) for f in figures]
+    assert captions[:5] == [
+        "pile 1", "pile 2", "pile 3", "pile 4, empty", "pile 5, on K♦"
+    ]
+    assert figures[3].startswith('<span class="card-slot"></span>'), "an empty pile has its slot"
+    assert figures[4].startswith('<span><span class="card card--black">Q♠</span></span>')
+    css = (site / "stylesheets" / "cards.css").read_text(encoding="utf-8")
+    drawn = _drawn(css)
+    assert drawn and all(
+        selector.endswith(("figure > span > .card", "figure > .card-slot")) for selector in drawn
+    ), f"a rule that draws cards large also reaches the cards of a caption: {drawn}"

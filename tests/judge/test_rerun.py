@@ -3,6 +3,7 @@ refuses to report success when it matches no test."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -107,4 +108,21 @@ def test_a_test_file_selects_its_tests(project: Path) -> None:
         project,
     )
     assert result.returncode == 0, result.stderr
-    assert "0 / 3" in result.stdout and "no test of this part ran" in result.stdout
+    assert "0 / 3" in result.stdout and "none ran" in result.stdout
+
+
+def test_a_test_that_matches_some_tests_says_how_many_of_the_phase_ran(project: Path) -> None:
+    whole = _cardlab(["grade", "toy", "--phase", "1", "--format", "json"], project)
+    phase_tests = sum(len(part["tests"]) for part in json.loads(whole.stdout)["parts"])
+    for select in ("public/test_words.py::test_words", "test_words"):
+        result = _cardlab(["grade", "toy", "--phase", "1", "--test", select], project)
+        assert result.returncode == 0, result.stderr
+        words = " ".join(result.stdout.split())
+        assert f"--test {select} ran: 3 of the phase's {phase_tests} tests" in words, words
+        assert "Points" not in words and "/ 100" not in words, "a run of some tests adds no points"
+        data = json.loads(
+            _cardlab(["grade", "toy", "--phase", "1", "--test", select, "--format", "json"],
+                     project).stdout
+        )
+        assert data["selection"] == {"test": select, "ran": 3, "of": phase_tests}
+    assert json.loads(whole.stdout)["selection"] is None

@@ -100,14 +100,16 @@ def test_every_trick_is_reported_with_its_winner(ref):
     assert len(re.findall(r"^(North|East|South|West) plays ", text, re.M)) == 52
 
 
-def test_an_illegal_card_is_refused_with_the_games_message(ref):
+def test_an_illegal_card_is_refused_to_the_person_in_the_second_person(ref):
     game, south = first_human_turn(ref)
     legal = game.legal_moves()
     illegal = next(card for card in game.player(south).hand if card not in legal)
-    with pytest.raises(ref.illegal_move.IllegalMove) as raised:
-        game.clone().play(south, illegal)
+    with pytest.raises(ref.illegal_move.IllegalMove):
+        game.clone().play(south, illegal)  # the rules refuse it
+    led = game.trick.led_suit
     _, text = run(Script([illegal.notation, legal[0].notation, "q"]))
-    assert str(raised.value) in text
+    assert f"You cannot play the {illegal}: you must follow {led}, which you hold." in text
+    assert "South cannot play" not in text
     assert f"South plays {legal[0].short_name}." in text
     assert f"South plays {illegal.short_name}." not in text
 

@@ -11,6 +11,7 @@ import re
 from io import StringIO
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from rich.console import Console
 from support.play_script import Script
@@ -27,10 +28,12 @@ hearts = load_game(PROJECT, "hearts")
 PLAY = re.compile(r"^(North|East|South|West) (leads|plays) (\S+)$")
 
 
-def run(script: Script, *, seed: int = 4, watch: bool = False) -> tuple[int, str]:
+def run(
+    script: Script, *, seed: int = 4, watch: bool = False, **options
+) -> tuple[int, str]:
     out = StringIO()
-    console = Console(file=out, force_terminal=False, width=100)
-    code = hearts.play(PROJECT, seed=seed, watch=watch, console=console, ask=script)
+    console = Console(file=out, force_terminal=options.pop("terminal", False), width=100)
+    code = hearts.play(PROJECT, seed=seed, watch=watch, console=console, ask=script, **options)
     return code, out.getvalue()
 
 
@@ -75,3 +78,29 @@ def test_the_command_line_takes_watch():
     )
     assert result.exit_code == 0, result.output
     assert "wins the game!" in result.output
+
+
+def test_an_empty_line_asks_for_a_card_and_help_lists_the_cards_allowed():
+    answers = ["", "help"] + [str(n) for _ in range(200) for n in range(1, 14)]
+    code, out = run(Script(answers), seed=5)
+    assert code == EXIT_DONE
+    assert "'' is not a card" not in out
+    assert "Type a card: 1 to 13, or a card like QS (help says more)." in out
+    allowed = re.search(r"You may play now: ((?:\S+ )+)", out)
+    assert allowed, out
+    assert all(card[-1] == "♣" for card in allowed[1].split()), "South follows North's 2♣"
+
+
+def test_a_watched_game_is_paced_on_a_terminal_only():
+    paused: list[int] = []
+    code, out = run(Script([]), seed=4, watch=True, terminal=True,
+                    pause=lambda: paused.append(1))
+    assert code == EXIT_DONE
+    assert len(paused) == out.count(" takes the trick") > 0, "a pause after every trick"
+    assert hearts.play(PROJECT, seed=4, watch=True, console=Console(file=StringIO())) == EXIT_DONE
+
+
+def test_a_piped_watch_never_pauses(monkeypatch):
+    monkeypatch.setattr(hearts.time, "sleep", lambda seconds: pytest.fail("paused"))
+    code, _ = run(Script([]), seed=4, watch=True)
+    assert code == EXIT_DONE

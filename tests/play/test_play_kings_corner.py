@@ -114,6 +114,14 @@ def test_a_refused_lay_is_explained():
     assert "QS cannot go on pile 1" in out
 
 
+@pytest.mark.parametrize("ten", ["10H", "10h", "10D"])
+def test_a_ten_typed_with_two_digits_is_the_ten(ten):
+    _, typed = run(Script([f"L {ten} 1", "q"]))
+    _, notation = run(Script([f"L T{ten[-1]} 1", "q"]))
+    assert "is not a card" not in typed
+    assert typed == notation
+
+
 def test_help_and_about():
     code, out = run(Script(["h", "A", "q"]))
     assert code == EXIT_DONE

@@ -91,3 +91,22 @@ def test_the_command_line_takes_mode():
     wrong = CliRunner().invoke(main, ["play", "whist", "--first", "human",
                                       "--project", str(PROJECT.root)])
     assert wrong.exit_code != 0 and "whist has no --first option" in wrong.output
+
+
+def test_watch_is_one_convention_with_the_older_mode_kept():
+    runs = {
+        spelling: CliRunner().invoke(
+            main, ["play", "whist", *spelling, "--seed", "4", "--project", str(PROJECT.root)]
+        )
+        for spelling in (("--watch",), ("--mode", "watch"))
+    }
+    for result in runs.values():
+        assert result.exit_code == 0, result.output
+        assert "players 1 and 3 play the advanced strategy" in result.output
+    assert runs[("--watch",)].output == runs[("--mode", "watch")].output
+    hearts = CliRunner().invoke(
+        main, ["play", "hearts", "--watch", "--seed", "2", "--project", str(PROJECT.root)]
+    )
+    assert hearts.exit_code == 0 and "watching four computer players" in hearts.output
+    shown = " ".join(CliRunner().invoke(main, ["play", "--help"]).output.split())
+    assert "--watch hearts: watch" in shown and "; whist: watch" in shown

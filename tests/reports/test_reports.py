@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cardlab.judge.results import LeaderboardEntry
+from cardlab.judge.results import LeaderboardEntry, PartResult, Selection
 from cardlab.reports import render, to_gradescope, to_json
 from cardlab.reports.gradescope import apportion
 
@@ -98,16 +98,39 @@ def test_json_report_has_its_documented_fields(report):
     data = json.loads(render(report, "json"))
     assert data["format"] == "cardlab-report/1"
     assert set(data) == {
-        "format", "assignment", "title", "phase", "phase_title", "submission", "score",
-        "max_score", "public_only", "notes", "parts", "cardlab_version", "python", "seconds",
-        "isolation", "other_parts", "open_points", "leaderboard",
+        "format",
+        "assignment",
+        "title",
+        "phase",
+        "phase_title",
+        "submission",
+        "score",
+        "max_score",
+        "public_only",
+        "notes",
+        "parts",
+        "cardlab_version",
+        "python",
+        "seconds",
+        "isolation",
+        "other_parts",
+        "open_points",
+        "leaderboard",
+        "selection",
     }
     assert data["other_parts"] == "reference", "the toy spec keeps the default setting"
     assert set(data["isolation"]) == {"applied", "missing"}
     assert data["isolation"]["applied"], "a worker ran, so some confinement layer applied"
     test = data["parts"][0]["tests"][0]
     assert set(test) == {
-        "id", "name", "weight", "status", "fraction", "message", "visibility", "seconds",
+        "id",
+        "name",
+        "weight",
+        "status",
+        "fraction",
+        "message",
+        "visibility",
+        "seconds",
     }
     assert data == to_json(report) | {"parts": data["parts"]}
 
@@ -201,11 +224,16 @@ def test_a_failing_example_shows_the_drawn_values_not_the_fixtures(report):
 @pytest.mark.parametrize(
     ("note", "shown"),
     [
-        ("Falsifying example: test_x(\n    student=<your code>,\n    ref=<reference>,\n"
-         "    text='ſ',\n)", "Failing example: text='ſ'"),
-        ("Failing explicit example: test_x(\n    student=<your code>,\n    hand=[\n"
-         "        'QS',\n    ],\n    n=2,\n)",
-         "Failing example: hand=[\n        'QS',\n    ], n=2"),
+        (
+            "Falsifying example: test_x(\n    student=<your code>,\n    ref=<reference>,\n"
+            "    text='ſ',\n)",
+            "Failing example: text='ſ'",
+        ),
+        (
+            "Failing explicit example: test_x(\n    student=<your code>,\n    hand=[\n"
+            "        'QS',\n    ],\n    n=2,\n)",
+            "Failing example: hand=[\n        'QS',\n    ], n=2",
+        ),
         ("Falsifying example: test_x(\n    student=<your code>,\n)", "Failing example"),
         ("Failing test case: test_x(\n    ref=<reference>,\n    n=0,\n)", "Failing example: n=0"),
         ("Explanation: these lines were always run", "Explanation: these lines were always run"),
@@ -215,3 +243,89 @@ def test_hypothesis_notes_leave_out_the_fixtures(note, shown):
     from cardlab.judge.notes import student_note
 
     assert student_note(note, {"student", "ref"}) == shown
+
+
+def _failing_file(report, count):
+    """The report with ``count`` failing tests in one test file, in its first part."""
+    part = report.parts[0]
+    test = part.tests[0]
+    many = tuple(
+        dataclasses.replace(
+            test,
+            id=f"public/test_many.py::test_case[{n}]",
+            name=f"Case {n}",
+            status="failed",
+            fraction=0.0,
+            message=f"case {n} went wrong",
+        )
+        for n in range(count)
+    )
+    return dataclasses.replace(report, parts=(dataclasses.replace(part, tests=many),))
+
+
+def test_text_shows_a_few_failures_per_test_file_and_the_other_reports_keep_every_one(report):
+    many = _failing_file(report, 20)
+    text = render(many, "text")
+    assert text.index("Total") < text.index("failing test(s)"), "the summary comes first"
+    assert [n for n in range(20) if f"case {n} went wrong" in text] == [0, 1, 2]
+    assert "… and 17 more failing in public/test_many.py" in " ".join(text.split())
+    data = json.loads(render(many, "json"))
+    assert len([t for t in data["parts"][0]["tests"] if t["status"] == "failed"]) == 20
+    outputs = [t["output"] for t in to_gradescope(many)["tests"] if t["status"] == "failed"]
+    assert outputs == [f"case {n} went wrong" for n in range(20)]
+    chosen = dataclasses.replace(many, selection=Selection("test_many", 20, 40))
+    assert all(f"case {n} went wrong" in render(chosen, "text") for n in range(20))
+
+
+_LONG_NAMES = [
+    "Your AdvancedStrategy against the reference BasicStrategy, every deal twice",
+    "Your AdvancedStrategy against your BasicStrategy, on your game, every deal twice",
+    "A design rule holds in every one of the files you write in this phase [io-apart]",
+    "A design rule holds in every one of the files you write in this phase [objects]",
+]
+
+
+def test_titles_of_passed_tests_are_cut_at_a_word_and_stay_distinct(report):
+    part = dataclasses.replace(
+        report.parts[0],
+        title="AdvancedStrategy against BasicStrategy: the duplicate tournament",
+        tests=tuple(
+            dataclasses.replace(
+                report.parts[0].tests[0],
+                id=f"t{n}",
+                name=name,
+                status="passed",
+                fraction=1.0,
+                message="won 216 of 400 plays",
+            )
+            for n, name in enumerate(_LONG_NAMES)
+        ),
+    )
+    text = render(dataclasses.replace(report, parts=(part,)), "text")
+    titles = [line.strip("╭─╮ ") for line in text.splitlines() if line.startswith("╭")]
+    assert len(titles) == len(set(titles)) == 4, titles
+    words = set(" ".join(part.title.split() + [t.name for t in part.tests]).split())
+    for title in titles:
+        for word in title.removeprefix("✓ ").replace("…", " ").split():
+            assert word.strip(":,") in {w.strip(":,") for w in words}, (word, title)
+
+
+def test_the_note_of_a_part_marked_by_hand_leaves_every_title_on_one_line(report):
+    manual = PartResult(
+        "description",
+        "ADVANCED.md: how the advanced strategy works",
+        0.0,
+        10.0,
+        (),
+        "marked by hand: ADVANCED.md is missing from the submission",
+        manual="ADVANCED.md",
+    )
+    wide = dataclasses.replace(
+        report.parts[0], title="BasicStrategy and BasicPlayer: the course's rule, ties left open"
+    )
+    text = render(dataclasses.replace(report, parts=(wide, *report.parts[1:], manual)), "text")
+    rows = [line for line in text.splitlines() if line.startswith("│")]
+    assert any(wide.title in row for row in rows) and any(manual.title in row for row in rows)
+    assert "ADVANCED.md is missing from the submission; its 10 points are for you to award" in (
+        " ".join(text.split())
+    )

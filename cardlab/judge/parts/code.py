@@ -37,15 +37,15 @@ class CodePart:
 def scored_by_tests(part: Part, grading: PartsRun) -> PartResult:
     """A part's result from the run's results of its tests, shown as every report shows them."""
     tests = tuple(_shown(r) for r in grading.results if r.part == part.id)
-    note = "" if any(t.status != "skipped" for t in tests) else _no_tests_note(grading)
+    ran = any(t.status != "skipped" for t in tests)
+    graded_later = not ran and grading.student_view and not grading.select
+    note = "" if ran else GRADED_LATER if graded_later else "no test of this part ran"
     score = round(part_score(part.points, tests), 2)
-    return PartResult(part.id, part.title, score, part.points, tests, note)
+    return PartResult(part.id, part.title, score, part.points, tests, note, scored=not graded_later)
 
 
-def _no_tests_note(grading: PartsRun) -> str:
-    if grading.student_view and not grading.select:
-        return "checked only when your work is graded"
-    return "no test of this part ran"
+GRADED_LATER = "checked only when your work is graded"
+"""The note on a part a student's check has no test of (it has hidden tests only)."""
 
 
 def _shown(test: TestResult) -> TestResult:

@@ -3,13 +3,18 @@
 After the grader tests' session, the student's tests run on the reference and on each
 chaff (see :mod:`cardlab.judge.student_tests`), on the instructor's side only; the part
 then earns the share of points its two results say, as a code part does from its tests.
+In a student's check they run on the student's own code instead, for no points (see
+:mod:`cardlab.judge.own_tests`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...course.spec import STUDENT_TESTS, Part, Phase
 from ...errors import CardlabError
 from .. import student_tests
+from ..own_tests import own_code_id, run_on_own_code
 from ..results import PartResult
 from .code import scored_by_tests
 from .kind import FIRST, PartsRun
@@ -29,8 +34,14 @@ class StudentTestsPart:
     def run(self, part: Part, grading: PartsRun) -> list[str]:
         """Grade the student's tests for ``part`` when the run selects it; notes on what failed.
 
-        A student's check (no reference, no hidden tests) runs nothing.
+        A student's check (no reference, no hidden tests) runs them on the student's code.
         """
+        if grading.student_view:
+            if grading.select is None or grading.select in own_code_id(part):
+                setup = grading.worker_setup(part.id)
+                result = run_on_own_code(part, setup, grading.submission, grading.graders_dir)
+                grading.results.append(result)
+            return []
         selected = grading.select is None or grading.select in chaffs_id(part)
         if not selected or grading.reference_dirs is None:
             return []
@@ -47,8 +58,12 @@ class StudentTestsPart:
         return []
 
     def score(self, part: Part, grading: PartsRun) -> PartResult:
-        """The part's share of points from the results of the student's tests."""
-        return scored_by_tests(part, grading)
+        """The part's share of points from the results of the student's tests.
+
+        A student's check scores nothing of it: only grading does.
+        """
+        result = scored_by_tests(part, grading)
+        return replace(result, scored=False) if grading.student_view else result
 
 
 def chaffs_id(part: Part) -> str:

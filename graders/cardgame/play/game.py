@@ -147,7 +147,7 @@ def parse_seats(text: str, directions: Any) -> dict[Any, str]:
 def read_card(answer: str, hand: list[Any], card_cls: Any) -> Any:
     """Read the card a player typed: a number from 1 or a notation like ``QH`` or ``Q♥``.
 
-    Whether the card may be played is left to the game, whose ``IllegalMove`` says why not.
+    Whether the card may be played is told by :func:`refused`.
 
     Args:
         answer: The line the player typed (already known not to be a command).
@@ -172,6 +172,19 @@ def read_card(answer: str, hand: list[Any], card_cls: Any) -> Any:
         return card_cls.from_notation(text.translate(_SYMBOL_LETTERS))
     except ValueError:
         raise BadEntry(f"{text!r} is not a card or a command: {hint}.") from None
+
+
+def refused(card: Any, hand: list[Any], allowed: list[Any], trick: Any) -> str:
+    """Why the person at the keyboard may not play ``card``, said to them; "" if they may.
+
+    The game's own ``IllegalMove`` speaks of the seat ("South cannot play ..."); the
+    person is told in the second person, from the same rules.
+    """
+    if card not in hand:
+        return f"You do not hold the {card}."
+    if card not in allowed:
+        return f"You cannot play the {card}: you must follow {trick.led_suit}, which you hold."
+    return ""
 
 
 @dataclass
@@ -300,7 +313,11 @@ class WhistTable:
             try:
                 if self._command(answer):
                     continue
-                self._play_card(copy, direction, read_card(answer, hand, self._ref.Card))
+                card = read_card(answer, hand, self._ref.Card)
+                refusal = refused(card, hand, game.legal_moves(), game.trick)
+                if refusal:
+                    raise BadEntry(refusal)
+                self._play_card(copy, direction, card)
                 return
             except (BadEntry, self._ref.IllegalMove) as error:
                 self._console.print(str(error), style="yellow", markup=False)

@@ -13,6 +13,8 @@ answers and read what it printed.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -36,6 +38,9 @@ SEATS = ("North", "East", "South", "West")
 YOUR_SEAT = 2
 """You play South."""
 
+TRICK_SECONDS = 1.5
+"""The pause after each trick of a game watched on a terminal, to follow it as it goes."""
+
 _NEW_SEED_LIMIT = 1_000_000
 _RED = {"HEARTS", "DIAMONDS"}
 
@@ -47,6 +52,7 @@ def play(
     watch: bool = False,
     console: Console | None = None,
     ask: Ask | None = None,
+    pause: Callable[[], None] | None = None,
 ) -> int:
     """Play (or watch) one game of hearts in the terminal, to 100 points.
 
@@ -57,6 +63,8 @@ def play(
         watch: Watch four computer players instead of playing South.
         console: Where the game is drawn (default: the terminal).
         ask: Reads one answer (default: ``console.input``).
+        pause: Called after each trick of a watched game (default: a pause of
+            :data:`TRICK_SECONDS` on a terminal, none when the output goes elsewhere).
 
     Returns:
         The exit status from :func:`cardlab.play.terminal.run_game`.
@@ -70,12 +78,19 @@ def play(
     console = console or Console()
     if seed is None:
         seed = random.SystemRandom().randrange(_NEW_SEED_LIMIT)
+    if pause is None and watch and console.is_terminal:
+        pause = _terminal_pause
     reference = Reference("hearts", folder, Codec([]))
     try:
         table = HeartsTable(reference, console, ask or console.input, watch=bool(watch))
+        table.pause = pause if watch else None
         return run_game(lambda: table.play(seed), console)
     finally:
         reference.close()
+
+
+def _terminal_pause() -> None:
+    time.sleep(TRICK_SECONDS)
 
 
 def card_text(card: Any) -> Text:
@@ -100,6 +115,22 @@ def table_view(trick: Any, leader: int, totals: tuple[int, ...], taken: list[int
     return grid
 
 
+HELP_WORDS = frozenset({"help", "h", "?"})
+"""Answers that show what to type and the cards that may be played."""
+
+
+def help_text(hand: tuple[Any, ...], allowed: tuple[Any, ...]) -> Text:
+    """What to type at the prompt, and which cards of the hand the rules allow now."""
+    text = Text(
+        f"Type the number of a card in your hand (1 to {len(hand)}) or the card itself, "
+        "rank then suit: QS is the Queen of Spades, 10H the Ten of Hearts. q leaves the game.\n"
+        "You may play now: "
+    )
+    for card in allowed:
+        text += card_text(card) + Text(" ")
+    return text
+
+
 def read_card(answer: str, hand: tuple[Any, ...], card_cls: Any) -> Any:
     """The card typed: a number of the hand from 1, or a notation like ``QS``.
 
@@ -109,6 +140,8 @@ def read_card(answer: str, hand: tuple[Any, ...], card_cls: Any) -> Any:
     """
     check_quit(answer)
     text = answer.strip()
+    if not text:
+        raise BadEntry(f"Type a card: 1 to {len(hand)}, or a card like QS (help says more).")
     if text.isdigit() and 1 <= int(text) <= len(hand):
         return hand[int(text) - 1]
     try:
@@ -136,6 +169,8 @@ class HeartsTable:
         self._watch = watch
         self._trick: list[Any] = []
         self._leader = 0
+        self.pause: Callable[[], None] | None = None
+        """Called after each trick shown (a watched game's pace), if set."""
 
     def _players(self, seed: int) -> list[Any]:
         kinds = [self._dealer, self._player, self._player, self._player]
@@ -165,9 +200,12 @@ class HeartsTable:
             numbered += Text(f"{number}:") + card_text(card) + Text("  ")
         self._console.print(numbered)
         while True:
+            answer = self._ask("Your card (number, QS, help, or q): ")
+            if answer.strip().lower() in HELP_WORDS:
+                self._console.print(help_text(hand, game.legal_plays()))
+                continue
             try:
-                card = read_card(self._ask("Your card (number, QS, or q): "), hand, self._card)
-                return game.play(card)
+                return game.play(read_card(answer, hand, self._card))
             except BadEntry as error:
                 self._console.print(str(error), style="yellow", markup=False)
             except ValueError as refusal:
@@ -189,6 +227,8 @@ class HeartsTable:
                 taken = [player.points_taken for player in game.players]
                 self._console.print(table_view(self._trick, self._leader, game.totals, taken))
                 self._console.print(f"{name} takes the trick ({event.points} points)")
+                if self.pause is not None:
+                    self.pause()
             elif event.kind == "moon":
                 self._console.print(f"{name} shot the moon!", style="bold magenta")
             elif event.kind == "deal":

@@ -14,6 +14,7 @@ so a test can play it with scripted answers and read what it printed.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
@@ -166,7 +167,7 @@ class KingsCornerGame:
 
     def _command(self, line: str, table: Any, hand: Any) -> bool:
         """Carry out one command; return True when it ends the turn."""
-        letter, move = self._ref.parse_command(line)
+        letter, move = self._ref.parse_command(_TEN.sub(r"T\1", line))
         if letter == "Q":
             raise QuitGame
         if letter in ("H", "A"):
@@ -200,6 +201,10 @@ class KingsCornerGame:
             if answer in _AGAIN:
                 return _AGAIN[answer]
             self._console.print("Please answer y or n.", style="yellow")
+
+
+_TEN = re.compile(r"(?<!\S)10([SHDC])(?!\S)", re.IGNORECASE)
+"""A Ten typed with two digits (``10D``), as the other games take it; the notation is ``TD``."""
 
 
 def _terminal_player(player_class: type, game: KingsCornerGame) -> Any:

@@ -49,6 +49,7 @@ def play(
     *,
     seed: int | None,
     mode: str = "human",
+    watch: bool = False,
     console: Console | None = None,
     ask: Ask | None = None,
 ) -> int:
@@ -59,7 +60,9 @@ def play(
             the rules.
         seed: The seed of the game's deals; None draws a new one (shown, to replay it).
         mode: ``human`` (you and three basic players) or ``watch`` (advanced against
-            basic players, no input needed).
+            basic players, no input needed); the older spelling of ``watch``.
+        watch: Watch advanced against basic players (``--watch``, as every game that
+            can be watched takes it).
         console: Where the game is drawn (default: the terminal).
         ask: Reads one answer (default: ``console.input``).
 
@@ -82,7 +85,8 @@ def play(
     try:
         ref = _modules(reference)
         game = WhistTable(ref, console, ask or console.input)
-        return run_game(lambda: game.play(seed, watch=mode == "watch"), console)
+        watched = bool(watch) or mode == "watch"
+        return run_game(lambda: game.play(seed, watch=watched), console)
     finally:
         reference.close()
 
