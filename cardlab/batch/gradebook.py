@@ -16,11 +16,11 @@ Everything is written from the database, so the files always match what it holds
 
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 
 from ..course.spec import Phase
+from ..spreadsheet import write_csv
 from .store import EMPTY, GRADED, REJECTED, Outcome
 
 GRADEBOOK = "gradebook.csv"
@@ -42,27 +42,24 @@ def part_scores(outcome: Outcome, phase: Phase) -> list[float | str]:
 
 def write_gradebook(path: Path, outcomes: list[Outcome], phase: Phase) -> None:
     """Write ``gradebook.csv``: student id, total, each part, status."""
-    with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["student_id", "total", *(part.id for part in phase.parts), "status"])
-        for outcome in outcomes:
-            has_total = outcome.status == GRADED or outcome.status in _NOTHING_TO_GRADE
-            total: float | str = outcome.score if has_total else ""
-            row = [outcome.student, total, *part_scores(outcome, phase), outcome.status]
-            writer.writerow(row)
+    header = ["student_id", "total", *(part.id for part in phase.parts), "status"]
+    write_csv(path, header, (_gradebook_row(outcome, phase) for outcome in outcomes))
+
+
+def _gradebook_row(outcome: Outcome, phase: Phase) -> list[object]:
+    has_total = outcome.status == GRADED or outcome.status in _NOTHING_TO_GRADE
+    total: float | str = outcome.score if has_total else ""
+    return [outcome.student, total, *part_scores(outcome, phase), outcome.status]
 
 
 def write_status(path: Path, outcomes: list[Outcome]) -> None:
     """Write ``status.csv``: how each submission fared, and why if it was not graded."""
-    with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(
-            ["student_id", "status", "score", "max_score", "cause", "source", "graded_at"]
-        )
-        for o in outcomes:
-            writer.writerow(
-                [o.student, o.status, o.score, o.max_score, o.cause, o.source, o.graded_at]
-            )
+    header = ["student_id", "status", "score", "max_score", "cause", "source", "graded_at"]
+    rows = (
+        [o.student, o.status, o.score, o.max_score, o.cause, o.source, o.graded_at]
+        for o in outcomes
+    )
+    write_csv(path, header, rows)
 
 
 def write_reports(folder: Path, outcomes: list[Outcome]) -> None:
