@@ -128,7 +128,7 @@ class _Commands(click.Group):
         if project is None:
             text = (
                 "In the handout folder you received, cardlab check runs your phase's public "
-                "tests. The instructor's commands (grade, grade-all, overview, solution, "
+                "tests. The instructor's commands (grade, grade-all, overview, marks, solution, "
                 "handout, stubs, export, play, demo) need a cardlab project, a folder with "
                 "specs/ and reference/: run them there, or pass --project DIR."
             )
@@ -357,6 +357,37 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     from .batch.console import write_and_print
 
     write_and_print(_project(project_dir), assignment, phase, output, Console(highlight=False))
+
+
+@main.group()
+def marks() -> None:
+    """Marks given by hand: parts the graders leave open, and overrides."""
+
+
+@marks.command("import", short_help="Store marks given by hand in a graded batch.")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The graded phase.")
+@click.argument("marks_file", metavar="FILE.csv", type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The output folder of cardlab grade-all (default: grades-ASSIGNMENT-phaseN).",
+)
+@project_option
+@_one_line_errors
+def marks_import(
+    assignment: str, phase: int, marks_file: Path, output: Path | None, project_dir: Path | None
+) -> None:
+    """Store the marks of FILE.csv (student, part, points, comment) with the batch's results.
+
+    A part marked by hand gets its points; a part the graders score gets points that
+    replace theirs, with the reason in the comment. An empty points cell takes a mark
+    back. A wrong line refuses the whole file and nothing is stored.
+    """
+    from .batch.console import run_marks_import
+
+    folder = output or Path(f"grades-{assignment}-phase{phase}")
+    click.echo(run_marks_import(_project(project_dir), assignment, phase, folder, marks_file))
 
 
 @main.command()

@@ -1,5 +1,7 @@
 """What a batch leaves in its output folder besides the database.
 
+Marks given by hand (:mod:`.marks`) are in every file: a part's points and the total.
+
 * ``gradebook.csv``: one row per student (``student_id``, ``total``, one column per
   rubric part, by part id, then ``status``), the shape gradebook imports of Canvas and
   Moodle read (map ``student_id`` to the login or id number you named the folders by).
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from ..course.spec import Phase
 from ..spreadsheet import write_csv
+from .marks import MARKED, marks_text
 from .store import EMPTY, GRADED, REJECTED, Outcome
 
 GRADEBOOK = "gradebook.csv"
@@ -31,13 +34,23 @@ _NOTHING_TO_GRADE = (EMPTY, REJECTED)
 
 
 def part_scores(outcome: Outcome, phase: Phase) -> list[float | str]:
-    """The student's points per part in spec order (blank when there is no grade)."""
+    """The student's points per part in spec order (blank when there is no grade).
+
+    A part marked by hand is blank until the instructor has marked it.
+    """
     if outcome.status in _NOTHING_TO_GRADE:
         return [0.0 for _ in phase.parts]
     if outcome.status != GRADED or not outcome.report_json:
         return ["" for _ in phase.parts]
-    scores = {part["id"]: part["score"] for part in json.loads(outcome.report_json)["parts"]}
-    return ["" if part.manual else scores.get(part.id, 0.0) for part in phase.parts]
+    parts = {part["id"]: part for part in json.loads(outcome.report_json)["parts"]}
+    return [_part_score(parts.get(part.id), bool(part.manual)) for part in phase.parts]
+
+
+def _part_score(part: dict | None, by_hand: bool) -> float | str:
+    """A part's points; blank for a part marked by hand that has no mark yet."""
+    if part is None:
+        return 0.0
+    return "" if by_hand and MARKED not in part else part["score"]
 
 
 def write_gradebook(path: Path, outcomes: list[Outcome], phase: Phase) -> None:
@@ -69,7 +82,7 @@ def write_reports(folder: Path, outcomes: list[Outcome]) -> None:
         text = folder / f"{outcome.student}.txt"
         data = folder / f"{outcome.student}.json"
         if outcome.status == GRADED and outcome.report_text and outcome.report_json:
-            text.write_text(outcome.report_text, encoding="utf-8")
+            text.write_text(outcome.report_text + marks_text(outcome.report_json), encoding="utf-8")
             data.write_text(outcome.report_json, encoding="utf-8")
             continue
         text.write_text(f"Not graded ({outcome.status}): {outcome.cause}\n", encoding="utf-8")
