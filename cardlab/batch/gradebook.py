@@ -3,8 +3,8 @@
 Marks given by hand (:mod:`.marks`) are in every file: a part's points and the total.
 
 * ``gradebook.csv``: one row per student (``student_id``, ``total``, one column per
-  rubric part, by part id, then ``status``), the shape gradebook imports of Canvas and
-  Moodle read (map ``student_id`` to the login or id number you named the folders by).
+  rubric part, by part id, then ``status``); ``cardlab export canvas`` and ``cardlab
+  export moodle`` take the same totals to an LMS (:mod:`cardlab.exports.canvas`).
   An ``empty`` or ``rejected`` submission has 0 points and says so in ``status``; a
   ``failed`` one has empty cells.
 * ``status.csv``: each student's status (``graded``, ``empty``, ``rejected``,

@@ -206,3 +206,11 @@ def class_record(output: Path, assignment: str, phase: int) -> list[Outcome]:
         raise CardlabError(f"{output} does not exist; run cardlab grade-all first")
     with open_store(output, assignment, phase) as store:
         return with_marks(store.all(), store.marks())
+
+
+def unmarked_parts(outcome: Outcome) -> list[str]:
+    """The parts marked by hand that a graded outcome has no mark for yet."""
+    if outcome.status != GRADED or not outcome.report_json:
+        return []
+    parts = json.loads(outcome.report_json)["parts"]
+    return [part["id"] for part in parts if part.get("manual") and MARKED not in part]
