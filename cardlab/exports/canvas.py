@@ -222,5 +222,10 @@ def _points_possible(path: Path, line: int, cell: str, column: str) -> float:
 
 
 def _as_read(cell: str) -> str | Decimal:
-    """A cell of the export, to be written back as it came (a number stays a number)."""
-    return Decimal(cell) if _NUMBER.match(cell) else cell
+    """A cell of the export, to be written back as it came (a number stays a number).
+
+    Only a number that reads back the same is one: an id such as ``007`` stays text.
+    """
+    if _NUMBER.match(cell) and str(Decimal(cell)) == cell:
+        return Decimal(cell)
+    return cell

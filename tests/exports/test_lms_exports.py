@@ -22,7 +22,7 @@ CANVAS_LINES = [
     ",,,,,Manual Posting,,",
     "    Points Possible,,,,,10.00,5.00,(read only)",
     '"A, Ann",1,s1,ann,Sec 1,,4.00,80.00',
-    '"B, Bob",2,s2,bob,Sec 1,3.00,-1.00,70.00',
+    '"B, Bob",2,007,bob,Sec 1,3.00,-1.00,70.00',
     '"E, Eve",5,s5,eve,Sec 2,,5.00,100.00',
     '"=""Plus, P""",6,s6,=2+5,Sec 2,,EX,',
     '"Student, Test",9,,,Sec 1,,,',
@@ -78,6 +78,7 @@ def test_canvas_gets_the_totals_in_its_column_and_keeps_every_other_cell(marked,
         kept = [unneutralised(cell) for n, cell in enumerate(new) if n != column]
         assert kept == [cell for n, cell in enumerate(old) if n != column]
     assert after[4][6] == "-1.00" and after[2][5] == "10.00"  # numbers stay numbers
+    assert after[4][2] == "007"  # and an id stays the text it was
     assert "'=" in output.read_text(encoding="utf-8-sig")  # the formula-like name is text
     said = " ".join(result.output.split())
     assert "Filled Toy phase 1 (101) for 3 student(s), scaled from 110 to 10 points" in said
