@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 from support.toy_class import BUGGY, GOOD, graded_class, toy_with_notes
 
+from cardlab.batch.console import write_and_print
+from cardlab.batch.grade_all import BatchRequest, grade_all
 from cardlab.batch.store import DATABASE_NAME
 from cardlab.cli import main
+from cardlab.course.project import Project
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +121,19 @@ def test_an_empty_points_cell_takes_a_mark_back(batch, tmp_path):
         ("bob", "add"),
         ("bob", "notes"),
     ]
+
+
+def test_a_mark_outlives_grading_again(graded, batch, tmp_path):
+    project, output = batch
+    assert _import(project, output, _marks_file(tmp_path, GOOD_MARKS)).exit_code == 0
+    subs = graded[1].parent / "subs"  # the class the batch was graded from
+    toy = Project(project)
+
+    grade_all(toy, BatchRequest("toy", 1, subs, output, jobs=2, regrade=True))
+    write_and_print(toy, "toy", 1, output, Console(quiet=True))
+
+    assert _gradebook(output)["ann"]["notes"] == "8.0"
+    assert _gradebook(output)["bob"]["total"] == "110.0"
 
 
 BAD_FILES = {
