@@ -48,6 +48,7 @@ from bisca.board import Board  # noqa: E402
 from bisca.deck import Deck  # noqa: E402
 from bisca.player import Player  # noqa: E402
 
+from cardlab import spreadsheet  # noqa: E402
 from cardlab.course.project import Project  # noqa: E402
 from cardlab.play import load_game  # noqa: E402
 
@@ -132,11 +133,8 @@ def interval(values: list[float], *, signed: bool = False) -> str:
 
 def write_csv(path: Path, deals: list[list[tuple[float, int, float, int]]]) -> None:
     """Write each deal's number and the bot's points in seat 0 and in seat 1 to ``path``."""
-    with path.open("w", newline="") as file:
-        writer = csv.writer(file)
-        writer.writerow(("deal", "seat0", "seat1"))
-        for number, (first, second) in enumerate(deals):
-            writer.writerow((number, first[1], second[1]))
+    rows = ((number, first[1], second[1]) for number, (first, second) in enumerate(deals))
+    spreadsheet.write_csv(path, ("deal", "seat0", "seat1"), rows)
 
 
 def paired_difference(points: list[float], path: Path) -> str:

@@ -128,7 +128,7 @@ class _Commands(click.Group):
         if project is None:
             text = (
                 "In the handout folder you received, cardlab check runs your phase's public "
-                "tests. The instructor's commands (grade, grade-all, overview, solution, "
+                "tests. The instructor's commands (grade, grade-all, overview, marks, solution, "
                 "handout, stubs, export, play, demo) need a cardlab project, a folder with "
                 "specs/ and reference/: run them there, or pass --project DIR."
             )
@@ -359,6 +359,37 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     write_and_print(_project(project_dir), assignment, phase, output, Console(highlight=False))
 
 
+@main.group()
+def marks() -> None:
+    """Marks given by hand: parts the graders leave open, and overrides."""
+
+
+@marks.command("import", short_help="Store marks given by hand in a graded batch.")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The graded phase.")
+@click.argument("marks_file", metavar="FILE.csv", type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The output folder of cardlab grade-all (default: grades-ASSIGNMENT-phaseN).",
+)
+@project_option
+@_one_line_errors
+def marks_import(
+    assignment: str, phase: int, marks_file: Path, output: Path | None, project_dir: Path | None
+) -> None:
+    """Store the marks of FILE.csv (student, part, points, comment) with the batch's results.
+
+    A part marked by hand gets its points; a part the graders score gets points that
+    replace theirs, with the reason in the comment. An empty points cell takes a mark
+    back. A wrong line refuses the whole file and nothing is stored.
+    """
+    from .batch.console import run_marks_import
+
+    folder = output or Path(f"grades-{assignment}-phase{phase}")
+    click.echo(run_marks_import(_project(project_dir), assignment, phase, folder, marks_file))
+
+
 @main.command()
 @format_option
 @output_option
@@ -500,7 +531,7 @@ def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
 
 @main.group()
 def export() -> None:
-    """Export an assignment to Gradescope or GitHub Classroom."""
+    """Export an assignment to Gradescope or GitHub Classroom, or its grades to an LMS."""
 
 
 wheel_option = click.option(
@@ -554,6 +585,157 @@ def export_classroom(
     click.echo(
         f"GitHub Classroom starter repository for {assignment} phase {phase} written to {written}"
     )
+
+
+grades_option = click.option(
+    "--grades",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The output folder of cardlab grade-all (default: grades-ASSIGNMENT-phaseN).",
+)
+
+
+def _class_totals(project: Project, assignment: str, phase: int, grades: Path | None) -> Any:
+    from .exports.class_totals import class_totals
+
+    max_score = project.spec(assignment).phase(phase).max_score
+    folder = grades or Path(f"grades-{assignment}-phase{phase}")
+    return folder, class_totals(folder, assignment, phase, max_score)
+
+
+def _names(students: tuple[str, ...], shown: int = 10) -> str:
+    from .worker.untrusted import printable
+
+    more = f" and {len(students) - shown} more" if len(students) > shown else ""
+    return ", ".join(printable(student) for student in students[:shown]) + more
+
+
+def _report_totals(totals: Any) -> None:
+    """Say which students' totals are missing or incomplete."""
+    if totals.failed:
+        click.echo(
+            f"No total for {len(totals.failed)} failed grading(s), left out: "
+            f"{_names(totals.failed)} (run cardlab grade-all again)",
+            err=True,
+        )
+    if totals.unmarked:
+        click.echo(
+            f"{len(totals.unmarked)} student(s) have a part to mark by hand, so their total "
+            f"lacks it: {_names(totals.unmarked)} (cardlab marks import)",
+            err=True,
+        )
+
+
+@export.command("canvas")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The graded phase.")
+@click.option(
+    "--gradebook",
+    "exported",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="A gradebook exported from Canvas (Grades, Export), as CSV.",
+)
+@click.option(
+    "--column",
+    required=True,
+    help="The assignment's column: its title, with or without the Canvas id, or the id.",
+)
+@click.option(
+    "--match",
+    default="SIS Login ID",
+    show_default=True,
+    help="The Canvas column that holds the names of the submission folders "
+    "(ID, SIS User ID, SIS Login ID, Integration ID).",
+)
+@grades_option
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The gradebook to write for Canvas's import (default: canvas.csv in the grades folder).",
+)
+@project_option
+@_one_line_errors
+def export_canvas(
+    assignment: str,
+    phase: int,
+    exported: Path,
+    column: str,
+    match: str,
+    grades: Path | None,
+    output: Path | None,
+    project_dir: Path | None,
+) -> None:
+    """Fill the assignment's column of a gradebook exported from Canvas with the class's totals.
+
+    Every row and every other cell stay as they are; import the file written into
+    Canvas (Grades, Import).
+    """
+    from .exports.canvas import fill_canvas_gradebook
+
+    folder, totals = _class_totals(_project(project_dir), assignment, phase, grades)
+    target = output or folder / "canvas.csv"
+    done = fill_canvas_gradebook(exported, totals, column, target, match)
+    scaled = (
+        ""
+        if done.points_possible == totals.max_score
+        else f", scaled from {totals.max_score:g} to {done.points_possible:g} points"
+    )
+    click.echo(f"Filled {done.column} for {done.filled} student(s){scaled}: written to {target}")
+    if done.unknown:
+        click.echo(
+            f"Not in the Canvas gradebook by {match}, so not filled: {_names(done.unknown)}",
+            err=True,
+        )
+    if done.left:
+        click.echo(
+            f"{len(done.left)} row(s) of the gradebook have no total here, left as they were: "
+            f"{_names(done.left)}",
+            err=True,
+        )
+    _report_totals(totals)
+
+
+@export.command("moodle")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The graded phase.")
+@click.option(
+    "--identity",
+    type=click.Choice(["username", "idnumber", "email", "id"]),
+    default="username",
+    show_default=True,
+    help="The Moodle user field the submission folders are named by (the first column's title).",
+)
+@click.option("--item", help="The grade item's column title (default: the assignment and phase).")
+@grades_option
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The CSV file to write (default: moodle.csv in the grades folder).",
+)
+@project_option
+@_one_line_errors
+def export_moodle(
+    assignment: str,
+    phase: int,
+    identity: str,
+    item: str | None,
+    grades: Path | None,
+    output: Path | None,
+    project_dir: Path | None,
+) -> None:
+    """Write the class's totals as a CSV file for Moodle's grade import."""
+    from .exports.moodle import write_moodle_import
+
+    project = _project(project_dir)
+    folder, totals = _class_totals(project, assignment, phase, grades)
+    target = output or folder / "moodle.csv"
+    title = item or f"{project.spec(assignment).title}, phase {phase}"
+    written = write_moodle_import(target, totals, title, identity)
+    click.echo(
+        f"Wrote {written} student(s) to {target}: map {identity!r} to the user's {identity} "
+        f"and {title!r} to the grade item (out of {totals.max_score:g} points)"
+    )
+    _report_totals(totals)
 
 
 @main.command(short_help="Grade the reference solution and a buggy example.")

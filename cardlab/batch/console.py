@@ -1,9 +1,10 @@
-"""``cardlab grade-all`` and ``cardlab overview`` in the terminal.
+"""``cardlab grade-all``, ``cardlab overview`` and ``cardlab marks import`` in the terminal.
 
 A progress bar (submissions done out of those to grade, rate, time left) runs while
 the batch grades; each submission that could not be graded prints one line. At the
 end, the gradebook, reports and class overview are written from the database and
-the overview is printed as tables.
+the overview is printed as tables. Importing marks given by hand stores them all or
+none, then writes the class files again, so that they hold the new totals.
 """
 
 from __future__ import annotations
@@ -29,9 +30,10 @@ from ..errors import EXIT_INTERRUPTED, CardlabError
 from ..worker.untrusted import MAX_NOTE, printable
 from .grade_all import BatchPlan, BatchRequest, grade_all
 from .gradebook import write_class_files
+from .marks import class_record, read_marks
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
 from .overview import write_overview_csv as write_csv
-from .store import FAILED, GRADED, Outcome, open_store
+from .store import DATABASE_NAME, FAILED, GRADED, Outcome, open_store
 
 
 class RateColumn(ProgressColumn):
@@ -111,9 +113,7 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
     failed = sum(o.status == FAILED for o in outcomes)
     if failed:
         console.print(f"[yellow]{failed} grading(s) failed[/]; the next run tries them again.")
-    return write_and_print(
-        project, request.assignment, request.phase, request.output, console, outcomes
-    )
+    return write_and_print(project, request.assignment, request.phase, request.output, console)
 
 
 def write_and_print(
@@ -122,9 +122,10 @@ def write_and_print(
     phase_number: int,
     output: Path,
     console: Console,
-    outcomes: list[Outcome] | None = None,
 ) -> int:
     """Write the class files and overview of a batch's output folder, and print it.
+
+    Everything is written from the results database, with the marks given by hand.
 
     Raises:
         CardlabError: No results database in ``output``, or the histogram cannot be
@@ -132,11 +133,7 @@ def write_and_print(
     """
     spec = project.spec(assignment)
     phase = spec.phase(phase_number)
-    if outcomes is None:
-        if not output.is_dir():
-            raise CardlabError(f"{output} does not exist; run cardlab grade-all first")
-        with open_store(output, assignment, phase_number) as store:
-            outcomes = store.all()
+    outcomes = class_record(output, assignment, phase_number)
     write_class_files(output, outcomes, phase)
     overview = summarize(outcomes, phase)
     write_csv(output / OVERVIEW, overview)
@@ -144,3 +141,34 @@ def write_and_print(
     console.print(f"Gradebook, reports and overview written to {output}")
     write_histogram(output / OVERVIEW / HISTOGRAM, overview, f"{spec.title}, phase {phase_number}")
     return 0
+
+
+def run_marks_import(
+    project: Project, assignment: str, phase_number: int, output: Path, marks_file: Path
+) -> str:
+    """Check a marks file, store its marks in a batch's database, write the class files.
+
+    Returns:
+        A line saying what was stored.
+
+    Raises:
+        CardlabError: No results database in ``output``, or a wrong marks file (then
+            nothing is stored).
+    """
+    phase = project.spec(assignment).phase(phase_number)
+    if not (output / DATABASE_NAME).is_file():
+        raise CardlabError(
+            f"{output} holds no results of cardlab grade-all; grade the class first "
+            "or name its folder with --output"
+        )
+    with open_store(output, assignment, phase_number) as store:
+        marks, removed = read_marks(marks_file, phase, store.all())
+        store.put_marks(marks, removed)
+    outcomes = class_record(output, assignment, phase_number)
+    write_class_files(output, outcomes, phase)
+    write_csv(output / OVERVIEW, summarize(outcomes, phase))
+    taken_back = f", {len(removed)} taken back" if removed else ""
+    return (
+        f"Stored {len(marks)} mark(s) from {marks_file}{taken_back}; gradebook, reports "
+        f"and overview tables in {output} written again"
+    )

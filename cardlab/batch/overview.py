@@ -15,7 +15,6 @@ raises a one-line :class:`~cardlab.errors.CardlabError` saying what to install.
 
 from __future__ import annotations
 
-import csv
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..course.spec import Phase
+from ..spreadsheet import write_csv
 from .plotting import headless_pyplot
 from .store import GRADED, Outcome, graded_reports
 
@@ -161,16 +161,19 @@ def _base_name(test: dict) -> str:
 def write_overview_csv(folder: Path, overview: Overview) -> None:
     """Write ``parts.csv`` and ``failed-tests.csv`` into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    with (folder / PARTS).open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["part", "title", "points", "mean", "full_marks"])
-        for p in overview.parts:
-            writer.writerow([p.id, p.title, p.points, round(p.mean, 2), p.full])
-    with (folder / FAILED_TESTS).open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["test", "part", "name", "failed", "share", "cases"])
-        for t in overview.failed_tests:
-            writer.writerow([t.id, t.part, t.name, t.failed, round(t.share, 3), t.cases])
+    write_csv(
+        folder / PARTS,
+        ["part", "title", "points", "mean", "full_marks"],
+        ([p.id, p.title, p.points, round(p.mean, 2), p.full] for p in overview.parts),
+    )
+    write_csv(
+        folder / FAILED_TESTS,
+        ["test", "part", "name", "failed", "share", "cases"],
+        (
+            [t.id, t.part, t.name, t.failed, round(t.share, 3), t.cases]
+            for t in overview.failed_tests
+        ),
+    )
 
 
 def write_histogram(path: Path, overview: Overview, title: str) -> None:

@@ -14,23 +14,27 @@ Rows have one of four statuses:
 * ``failed``: grading itself did not finish (the grading process died or ran out of
   time); tried again by the next run, and never stored over an earlier result.
 
+Beside the results, the database keeps the marks an instructor gave by hand
+(``cardlab marks import``): one per student and rubric part, with its points, comment and
+when it was given. A mark outlives a regrading: it is the instructor's, not the grader's.
+
 The schema's version is SQLite's ``user_version``. A database of version 1 (before the
-``empty`` status) is brought up to date in place; one of any other version is refused
-with one line, and nothing in it is changed.
+``empty`` status) or 2 (before marks) is brought up to date in place; one of any other
+version is refused with one line, and nothing in it is changed.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import CardlabError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DATABASE_NAME = "results.sqlite"
 GRADED, EMPTY, REJECTED, FAILED = "graded", "empty", "rejected", "failed"
 FINAL = (GRADED, EMPTY, REJECTED)
@@ -56,6 +60,16 @@ CREATE TABLE {name} (
     graded_at TEXT NOT NULL,
     seconds REAL NOT NULL,
     gradings INTEGER NOT NULL
+)"""
+_MARKS_TABLE = """
+CREATE TABLE marks (
+    student TEXT NOT NULL,
+    part TEXT NOT NULL,
+    points REAL NOT NULL,
+    comment TEXT NOT NULL,
+    source TEXT NOT NULL,
+    marked_at TEXT NOT NULL,
+    PRIMARY KEY (student, part)
 )"""
 
 
@@ -83,6 +97,28 @@ class Verdict:
     report_json: str | None = None
     report_text: str | None = None
     seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Points an instructor gave one student for one rubric part, by hand.
+
+    Attributes:
+        student: The student's id.
+        part: The part's id.
+        points: The points given.
+        comment: What the instructor said (for a part the graders score, the reason the
+            mark replaces their points).
+        source: The marks file it came from, and its line (``marks.csv:4``).
+        marked_at: When it was stored (UTC, ISO 8601), filled in by the store.
+    """
+
+    student: str
+    part: str
+    points: float
+    comment: str
+    source: str
+    marked_at: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -130,6 +166,9 @@ class ResultStore:
     def _check(self, version: int, tables: set[str], assignment: str, phase: int) -> None:
         if version == 1 and {"batch", "results"} <= tables:
             self._upgrade_from_1()
+            version = 2
+        if version == 2 and {"batch", "results"} <= tables:
+            self._upgrade_from_2()
             version = SCHEMA_VERSION
         if version != SCHEMA_VERSION or not {"batch", "results"} <= tables:
             self.close()
@@ -152,12 +191,19 @@ class ResultStore:
             self._db.execute(f"INSERT INTO results_2 ({_COLUMNS}) SELECT {_COLUMNS} FROM results")
             self._db.execute("DROP TABLE results")
             self._db.execute("ALTER TABLE results_2 RENAME TO results")
+            self._db.execute("PRAGMA user_version = 2")
+
+    def _upgrade_from_2(self) -> None:
+        """Add the table of marks given by hand."""
+        with self._transaction():
+            self._db.execute(_MARKS_TABLE)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _create(self, assignment: str, phase: int) -> None:
         with self._transaction():
             self._db.execute(_BATCH_TABLE)
             self._db.execute(_RESULTS_TABLE.format(name="results"))
+            self._db.execute(_MARKS_TABLE)
             self._db.executemany(
                 "INSERT INTO batch (key, value) VALUES (?, ?)",
                 [("assignment", assignment), ("phase", str(phase))],
@@ -236,6 +282,28 @@ class ResultStore:
             )
         return True
 
+    def marks(self) -> list[Mark]:
+        """Every mark given by hand, by student and part."""
+        rows = self._db.execute(f"SELECT {_MARK_COLUMNS} FROM marks ORDER BY student, part")
+        return [Mark(*row) for row in rows.fetchall()]
+
+    def put_marks(self, marks: Sequence[Mark], removed: Sequence[tuple[str, str]] = ()) -> None:
+        """Store marks (replacing any for the same student and part) and remove others.
+
+        All of it is one transaction: either every change is stored or none is.
+
+        Args:
+            marks: The marks to store.
+            removed: ``(student, part)`` pairs whose mark is taken back.
+        """
+        now = datetime.now(UTC).isoformat(timespec="microseconds")
+        with self._transaction():
+            self._db.executemany("DELETE FROM marks WHERE student = ? AND part = ?", list(removed))
+            self._db.executemany(
+                f"INSERT OR REPLACE INTO marks ({_MARK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                [(m.student, m.part, m.points, m.comment, m.source, now) for m in marks],
+            )
+
 
 _FIELDS = (
     "student",
@@ -253,6 +321,7 @@ _FIELDS = (
     "gradings",
 )
 _COLUMNS = ", ".join(_FIELDS)
+_MARK_COLUMNS = "student, part, points, comment, source, marked_at"
 
 
 def _outcome(row: tuple) -> Outcome:

@@ -367,13 +367,14 @@ def test_a_database_of_schema_1_is_upgraded_and_keeps_its_results(tmp_path):
         assert [o.status for o in store.all()] == ["graded", "empty"]
     with ResultStore(path, "toy", 1) as store:  # and opens as the current version
         assert len(store.all()) == 2
+        assert store.marks() == []  # with the table of marks given by hand
 
 
 @pytest.mark.parametrize(
     ("make", "message"),
     [
         (_old_database, "was written by another version of cardlab (schema 0"),
-        (_other_version, "(schema 99, this one reads 2)"),
+        (_other_version, "(schema 99, this one reads 3)"),
         (
             lambda path: path.write_bytes(b"not a database at all" * 100),
             "is not a results database",

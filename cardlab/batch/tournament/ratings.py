@@ -10,12 +10,12 @@ overlap much are not told apart by this many games.
 
 from __future__ import annotations
 
-import csv
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import CardlabError
+from ...spreadsheet import fixed, write_csv
 from ..plotting import headless_pyplot
 
 ANCHOR = "reference-autoplayer"
@@ -145,63 +145,51 @@ def write_outputs(
     excluded: list[tuple[str, str]],
 ) -> None:
     """Write the leaderboard, crosstable, forfeits and excluded entrants as CSV files."""
-    with (output / LEADERBOARD).open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(
+    header = ["rank", "entrant", "kind", "rating", "low", "high", "games"]
+    header += ["wins", "ties", "losses", "share", "forfeits"]
+    write_csv(
+        output / LEADERBOARD,
+        header,
+        (
             [
-                "rank",
-                "entrant",
-                "kind",
-                "rating",
-                "low",
-                "high",
-                "games",
-                "wins",
-                "ties",
-                "losses",
-                "share",
-                "forfeits",
+                rank,
+                s.entrant,
+                s.kind,
+                fixed(s.rating, 3),
+                fixed(s.low, 3),
+                fixed(s.high, 3),
+                s.games,
+                s.wins,
+                s.ties,
+                s.losses,
+                fixed(s.share, 3),
+                s.forfeits,
             ]
-        )
-        for rank, s in enumerate(table, 1):
-            writer.writerow(
-                [
-                    rank,
-                    s.entrant,
-                    s.kind,
-                    f"{s.rating:.3f}",
-                    f"{s.low:.3f}",
-                    f"{s.high:.3f}",
-                    s.games,
-                    s.wins,
-                    s.ties,
-                    s.losses,
-                    f"{s.share:.3f}",
-                    s.forfeits,
-                ]
-            )
+            for rank, s in enumerate(table, 1)
+        ),
+    )
     names = [s.entrant for s in table]
     points: dict[tuple[str, str], list[float]] = defaultdict(list)
     for r in results:
         points[r.first, r.second].append(r.score)
         points[r.second, r.first].append(1 - r.score)
-    with (output / CROSSTABLE).open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["entrant (row's share against column)", *names])
-        for row in names:
-            cells = [
-                f"{sum(points[row, col]) / len(points[row, col]):.3f}" if points[row, col] else ""
+    crosstable = (
+        [
+            row,
+            *(
+                fixed(sum(points[row, col]) / len(points[row, col]), 3) if points[row, col] else ""
                 for col in names
-            ]
-            writer.writerow([row, *cells])
-    with (output / FORFEITS).open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["entrant", "opponent", "deal", "entrant_seat", "cause", "detail"])
-        writer.writerows(sorted(forfeits))
-    with (output / EXCLUDED).open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(["entrant", "why it was left out"])
-        writer.writerows(excluded)
+            ),
+        ]
+        for row in names
+    )
+    write_csv(output / CROSSTABLE, ["entrant (row's share against column)", *names], crosstable)
+    write_csv(
+        output / FORFEITS,
+        ["entrant", "opponent", "deal", "entrant_seat", "cause", "detail"],
+        sorted(forfeits),
+    )
+    write_csv(output / EXCLUDED, ["entrant", "why it was left out"], excluded)
 
 
 def write_plot(path: Path, table: list[Standing], title: str) -> None:

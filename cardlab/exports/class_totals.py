@@ -1,0 +1,55 @@
+"""The totals an LMS export takes from the class store: marks given by hand included.
+
+A graded submission's total is its graded points with the marks of
+``cardlab marks import``; an empty or rejected one has 0 points, as in the gradebook. A
+failed grading has no total: the exports leave its student's grade as the LMS has it,
+and say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..batch.marks import class_record, unmarked_parts
+from ..batch.store import DATABASE_NAME, FAILED
+from ..errors import CardlabError
+
+
+@dataclass(frozen=True)
+class ClassTotals:
+    """Each student's total in a graded batch.
+
+    Attributes:
+        totals: Student id -> total points, for every student with a total.
+        failed: Students whose grading failed (no total).
+        unmarked: Students with a part marked by hand still to mark (their total holds
+            only what was graded and marked).
+        max_score: The phase's points.
+    """
+
+    totals: dict[str, float]
+    failed: tuple[str, ...]
+    unmarked: tuple[str, ...]
+    max_score: float
+
+
+def class_totals(grades: Path, assignment: str, phase: int, max_score: float) -> ClassTotals:
+    """The totals of the batch graded into ``grades``.
+
+    Raises:
+        CardlabError: ``grades`` holds no results of ``cardlab grade-all`` for this
+            assignment and phase.
+    """
+    if not (grades / DATABASE_NAME).is_file():
+        raise CardlabError(
+            f"{grades} holds no results of cardlab grade-all; grade the class first "
+            "or name its folder with --grades"
+        )
+    outcomes = class_record(grades, assignment, phase)
+    return ClassTotals(
+        totals={o.student: o.score for o in outcomes if o.status != FAILED},
+        failed=tuple(o.student for o in outcomes if o.status == FAILED),
+        unmarked=tuple(o.student for o in outcomes if unmarked_parts(o)),
+        max_score=max_score,
+    )
