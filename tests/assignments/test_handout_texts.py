@@ -1,4 +1,4 @@
-"""What every assignment's handouts and the students' guide tell a student, read from outside.
+"""What every assignment's handout_of and the students' guide tell a student, read from outside.
 
 Each phase of each registered assignment is built once, as ``cardlab handout`` builds
 it, and its README, its packages and the students' guide are held against what the
@@ -12,13 +12,11 @@ import ast
 import re
 import sys
 import tomllib
-import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
-from cardlab.course.handout import build_handout
 from cardlab.course.project import HANDOUT_MANIFEST, Project
 from cardlab.course.pythons import OLDEST, version_name
 
@@ -42,33 +40,12 @@ def _phases(project: Project) -> list[tuple[str, int]]:
 PHASES = _phases(Project(ROOT))
 
 
-@pytest.fixture(scope="module")
-def handouts(repo: Project, tmp_path_factory: pytest.TempPathFactory):
-    """Build a phase's handout once for the module: bytecode for this Python only."""
-    built: dict[tuple[str, int], Path] = {}
-    folder = tmp_path_factory.mktemp("handouts")
-    wheel = folder / "cardlab-0.1.0-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w") as archive:
-        archive.writestr("cardlab/__init__.py", "")
-
-    def handout(assignment: str, number: int) -> Path:
-        if (assignment, number) not in built:
-            spec = repo.spec(assignment)
-            pythons = () if spec.provides_source else (Path(sys.executable),)
-            built[assignment, number] = build_handout(
-                repo, spec, number, folder / f"{assignment}-{number}", wheel=wheel, pythons=pythons
-            )
-        return built[assignment, number]
-
-    return handout
-
-
-def test_every_test_the_students_guide_names_is_in_a_handout(handouts):
+def test_every_test_the_students_guide_names_is_in_a_handout(handout_of):
     """The guide's example failure is bisca phase 2's; its paths are the handout's."""
     guide = GUIDE.read_text(encoding="utf-8")
     named = _GUIDE_TESTS.findall(guide) + [(path, "") for path in _GUIDE_FILES.findall(guide)]
     assert named, "the guide names no test to run"
-    folder = handouts("bisca", 2)
+    folder = handout_of("bisca", 2)
     for path, function in named:
         assert (folder / path).is_file(), f"the guide names {path}, which a handout lacks"
         if function:
@@ -86,8 +63,8 @@ def test_the_students_guide_links_every_assignments_rules_and_game(repo):
 
 
 @pytest.mark.parametrize(("assignment", "number"), PHASES)
-def test_a_readme_names_the_site_pages_on_its_assignment(repo, handouts, assignment, number):
-    readme = (handouts(assignment, number) / "README.md").read_text(encoding="utf-8")
+def test_a_readme_names_the_site_pages_on_its_assignment(repo, handout_of, assignment, number):
+    readme = (handout_of(assignment, number) / "README.md").read_text(encoding="utf-8")
     docs = repo.root / "docs"
     named = re.findall(r"^- .+: `([\w/\-]+)/`$", readme, re.M)
     assert f"assignments/{assignment}" in named and f"assignments/{assignment}-api" in named
@@ -97,12 +74,13 @@ def test_a_readme_names_the_site_pages_on_its_assignment(repo, handouts, assignm
 
 
 @pytest.mark.parametrize(("assignment", "number"), PHASES)
-def test_a_readme_names_the_pythons_its_handout_runs_on(handouts, assignment, number):
-    folder = handouts(assignment, number)
+def test_a_readme_names_the_pythons_its_handout_runs_on(handout_of, assignment, number):
+    folder = handout_of(assignment, number)
     readme = (folder / "README.md").read_text(encoding="utf-8")
     manifest = tomllib.loads((folder / HANDOUT_MANIFEST).read_text(encoding="utf-8"))
     if manifest["pythons"]:
-        versions = " or ".join(manifest["pythons"])
+        *others, last = manifest["pythons"]
+        versions = f"{', '.join(others)} or {last}" if others else last
     else:
         versions = f"{version_name(OLDEST)} or newer"
     assert f"make a virtual environment with Python {versions} and install" in readme
@@ -116,8 +94,8 @@ def test_cardlab_s_oldest_python_is_the_distribution_s_and_the_guide_s():
 
 
 @pytest.mark.parametrize(("assignment", "number"), PHASES)
-def test_a_readme_s_packages_and_example_are_the_handout_s(handouts, assignment, number):
-    folder = handouts(assignment, number)
+def test_a_readme_s_packages_and_example_are_the_handout_s(handout_of, assignment, number):
+    folder = handout_of(assignment, number)
     readme = (folder / "README.md").read_text(encoding="utf-8")
     if written := re.search(
         r"^In this phase you write these modules of the (.+) packages?:\n\n((?:- .+\n)+)",
@@ -134,8 +112,8 @@ def test_a_readme_s_packages_and_example_are_the_handout_s(handouts, assignment,
 
 
 @pytest.mark.parametrize(("assignment", "number"), PHASES)
-def test_a_handout_s_packages_speak_to_the_student(handouts, assignment, number):
-    folder = handouts(assignment, number)
+def test_a_handout_s_packages_speak_to_the_student(handout_of, assignment, number):
+    folder = handout_of(assignment, number)
     for init in sorted(folder.glob("*/__init__.py")):
         docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
         assert "reference implementation" not in docstring.lower(), init.relative_to(folder)
