@@ -510,7 +510,7 @@ wheel_option = click.option(
 )
 
 
-@export.command("gradescope")
+@export.command("gradescope", short_help="Write a Gradescope autograder zip for one phase.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase the autograder grades.")
 @click.option(
@@ -535,7 +535,9 @@ def export_gradescope(
     click.echo(f"Gradescope autograder for {assignment} phase {phase} written to {written}")
 
 
-@export.command("classroom")
+@export.command(
+    "classroom", short_help="Write a GitHub Classroom starter repository for one phase."
+)
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase the repository is for.")
 @click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
