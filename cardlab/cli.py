@@ -153,14 +153,17 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
     if output is None:
         click.echo(render(report, fmt, color=sys.stdout.isatty() and fmt == "text"), nl=False)
         return
+    from .course.output import make_folder
+
     text = render(report, fmt)
     try:
-        output.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(output.parent)
         output.write_text(text, encoding="utf-8")
-    except OSError as error:
+    except (CardlabError, OSError) as error:
         click.echo(text, nl=False)  # the report is never lost
+        cause = error.strerror if isinstance(error, OSError) else str(error)
         raise CardlabError(
-            f"could not write the report to {output} ({error.strerror}); it was printed instead"
+            f"could not write the report to {output} ({cause}); it was printed instead"
         ) from None
     click.echo(f"Report written to {output} ({report.score:g} / {report.max_score:g})", err=True)
 
@@ -696,9 +699,12 @@ def mutants(
     project_dir: Path | None,
 ) -> None:
     """Measure the graders: grade every mutant of the phase's student-written code."""
+    from .course.output import make_folder
     from .judge.mutation import grade_mutants
     from .reports.mutants import write_mutation_report
 
+    if output is not None:
+        make_folder(output)  # before the long run, so that a bad --output costs nothing
     done = 0
 
     def progress(result: Any) -> None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..course.output import make_folder
 from ..errors import CardlabError
 
 SCHEMA_VERSION = 2
@@ -274,7 +275,7 @@ class _Transaction:
 
 def open_store(folder: Path, assignment: str, phase: int) -> ResultStore:
     """The results database in an output folder (created with the folder if need be)."""
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     return ResultStore(folder / DATABASE_NAME, assignment, phase)
 
 

@@ -28,6 +28,7 @@ from .framework_wheel import build_framework_wheel
 from .handout_audit import check_handout
 from .handout_manifest import COMPILE_KINDS, manifest_text
 from .handout_readme import readme_text
+from .output import make_folder
 from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
 from .pythons import Interpreter, choose_interpreters, compile_with, loader
 from .spec import BYTECODE, CYTHON, Phase, Spec, reference_modules
@@ -274,7 +275,7 @@ def build_handout(
     if compiled == BYTECODE and not spec.provides_source:
         interpreters = choose_interpreters(pythons, spec.pythons)
     created = not output.exists()
-    output.mkdir(parents=True, exist_ok=True)
+    make_folder(output)
     try:
         _fill(output, project, spec, phase, wheel, compiled, interpreters)
         problems = check_handout(output, spec, project=project)

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from ..errors import CardlabError
+from .output import make_folder
 from .project import Project
 from .spec import Spec
 
@@ -22,7 +23,7 @@ def write_solution(project: Project, spec: Spec, output: Path) -> list[Path]:
     """
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise CardlabError(f"{output} already exists and is not empty; choose a new folder")
-    output.mkdir(parents=True, exist_ok=True)
+    make_folder(output)
     last_phase = spec.phases[-1].number
     modules = spec.by_package(spec.all_student_modules() + spec.method_modules(last_phase))
     references = project.reference_dirs(spec)

@@ -26,6 +26,7 @@ import zipfile
 from pathlib import Path
 
 from ..course.framework_wheel import build_framework_wheel
+from ..course.output import make_folder
 from ..course.project import Project
 from ..course.registry import INSTRUCTOR_ONLY
 from ..course.secret import SECRET_FILE, course_secret
@@ -187,8 +188,8 @@ def export_gradescope(
                     _add_tree(archive, part, where)
                 elif part.is_file():
                     _add_file(archive, where, part.read_bytes(), _FILE)
+        make_folder(output.parent)
         try:
-            output.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(partial, output)
         except OSError as error:
             raise CardlabError(f"could not write {output} ({error.strerror})") from None
