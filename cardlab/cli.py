@@ -195,10 +195,11 @@ def grade(
 
     The submission may be a folder or a zip file of one. When it holds none of the
     student's modules but one folder inside it does (a folder uploaded whole), that
-    folder is graded. With --output, files the report links to (a tournament's plot)
+    folder is graded; one that holds none of the phase's files is refused as empty. With
+    --output, files the report links to (a tournament's plot)
     go in a folder beside it, named after it with "-files".
     """
-    from .course.submissions import submission_folder
+    from .course.submissions import empty_submission, submission_folder
     from .judge.grading import project_job, rerun_command, run
 
     project = _project(project_dir)
@@ -209,9 +210,14 @@ def grade(
             report = run(job, select)
         _emit(report, fmt, output)
         return
+    if not submission.exists():
+        raise CardlabError(f"the submission {submission} does not exist")
     modules = project.spec(assignment).submitted_modules(phase)
     with submission_folder(submission, modules) as folder:
         job = project_job(project, assignment, phase, folder)
+        empty = empty_submission(folder, job.composition, phase)
+        if empty:
+            raise CardlabError(f"empty submission {submission}: {empty}")
         rerun = rerun_command(
             "grade", assignment, "--phase", str(phase), "--submission", str(submission)
         )

@@ -26,6 +26,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import CardlabError
+from ..worker.compose import Composition
+from ..worker.sandbox import ignored_files
 from ..worker.untrusted import valid
 
 ZIP_SUFFIX = ".zip"
@@ -272,3 +274,22 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
             if child.is_dir() and not child.is_symlink() and child.name not in _SKIPPED_DIRS
         ]
     return folder
+
+
+def empty_submission(folder: Path, composition: Composition, phase: int) -> str:
+    """Why a submission holds nothing to grade, or ``""`` when it holds something.
+
+    A submission is empty when none of the files the phase grades is in it; the cause
+    names those files, and any files of the folder that were ignored.
+
+    Args:
+        folder: The submission's folder (unpacked, its modules located).
+        composition: The grading's composition, which knows the files the phase grades.
+        phase: The phase graded.
+    """
+    student_files = composition.student_files()
+    if any(os.path.lexists(path) for path in student_files):
+        return ""
+    names = ", ".join(sorted(path.name for path in student_files))
+    cause = f"none of the files graded in phase {phase} was submitted ({names})"
+    return "; ".join([cause, *ignored_files(folder, composition)])

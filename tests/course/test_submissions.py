@@ -118,3 +118,32 @@ def test_the_batch_output_inside_the_submissions_folder_is_passed_over(tmp_path)
     found = find_submissions(tmp_path, exclude=tmp_path / "grades")
     assert [(s.student, s.is_zip) for s in found.submissions] == [("ann", False), ("bob", True)]
     assert found.strays == ()
+
+
+@pytest.mark.parametrize("given", ["no-such-folder", "no-such.zip"])
+def test_grading_a_submission_that_does_not_exist_is_one_line_and_status_2(given, toy, tmp_path):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    missing = tmp_path / given
+    result = CliRunner().invoke(main, ["grade", "toy", "--phase", "1", "--submission",
+                                       str(missing), "--project", str(toy.root)])
+    assert result.exit_code == 2
+    assert result.output == f"cardlab: the submission {missing} does not exist\n"
+
+
+def test_grading_an_empty_submission_says_so_in_one_line_as_grade_all_does(toy, tmp_path):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "ann" / "notes.txt").write_text("my notes\n")
+    result = CliRunner().invoke(main, ["grade", "toy", "--phase", "1", "--submission",
+                                       str(tmp_path / "ann"), "--project", str(toy.root)])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"cardlab: empty submission {tmp_path / 'ann'}: none of the files graded in phase 1 "
+        "was submitted (counter.py)\n"
+    )
