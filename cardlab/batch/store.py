@@ -146,6 +146,18 @@ class ResultStore:
                 f"{meta.get('phase')}, not {assignment} phase {phase}; use another --output folder"
             )
 
+    def secret(self) -> str | None:
+        """The fingerprint of the course secret the results were graded under, if known."""
+        row = self._db.execute("SELECT value FROM batch WHERE key = 'secret'").fetchone()
+        return row[0] if row else None
+
+    def set_secret(self, fingerprint: str) -> None:
+        """Record the fingerprint of the course secret the results are graded under."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO batch (key, value) VALUES ('secret', ?)", (fingerprint,)
+            )
+
     def _upgrade_from_1(self) -> None:
         """Let the results table take the ``empty`` status (SQLite cannot alter a CHECK)."""
         with self._transaction():

@@ -483,3 +483,32 @@ def test_a_zip_is_graded_alone_and_failures_rerun_from_it(tmp_path):
     assert messages and all(
         f"cardlab grade toy --phase 1 --submission {archive} --test" in m for m in messages
     )
+
+
+def test_a_store_graded_under_another_course_secret_is_warned_of_in_one_line(tmp_path):
+    import shutil
+
+    from cardlab.course.secret import SECRET_FILE
+
+    clones = {}
+    for name, digit in (("first", "1"), ("second", "2")):
+        clone = shutil.copytree(TOY_ROOT, tmp_path / name, ignore=shutil.ignore_patterns(".*"))
+        (clone / SECRET_FILE).parent.mkdir()
+        (clone / SECRET_FILE).write_text(digit * 64 + "\n")
+        clones[name] = clone
+    subs = tmp_path / "subs"
+    _student(subs / "ann", _reference_counter())
+    output = tmp_path / "out"
+    arguments = ("grade-all", "toy", "--phase", "1", str(subs), "--output", str(output))
+
+    first = _cli(*arguments, project=clones["first"])
+    assert first.exit_code == 0 and "another course secret" not in first.output
+    database = (output / DATABASE_NAME).read_bytes()
+    assert b"1" * 32 not in database and b"\x11" * 16 not in database  # no secret is kept
+    second = _cli(*arguments, project=clones["second"])
+    assert second.exit_code == 0
+    text = " ".join(second.output.split())  # the terminal's width wraps the line
+    assert text.count("another course secret") == 1 and "(see Grading a class)" in text
+    _cli(*arguments, "--regrade", project=clones["second"])
+    again = _cli(*arguments, project=clones["second"])
+    assert again.exit_code == 0 and "another course secret" not in again.output
