@@ -393,6 +393,15 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     help="Refuse to run unless the spec, public tests and provided modules have this digest "
     "(set by the GitHub Classroom workflow).",
 )
+@click.option(
+    "--reuse",
+    "shared",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="With --part: take the part's points from the run kept in FILE when it graded "
+    "these very files, else run the tests and keep every part's points there (how the "
+    "GitHub Classroom workflow runs the tests once for all its steps).",
+)
 @_one_line_errors
 @_no_score_when_interrupted("check interrupted: no score was written")
 def check(
@@ -402,19 +411,32 @@ def check(
     folder: Path,
     part_id: str | None,
     digest: str | None,
+    shared: Path | None,
 ) -> None:
     """Check your work with the public tests of your handout's phase."""
     from .course.integrity import verify_handout
     from .judge.grading import handout_job, run
+    from .judge.shared_run import read_shared, run_key, write_shared
 
+    if shared is not None and (part_id is None or select is not None):
+        raise CardlabError("--reuse goes with --part, and without --test")
     if digest is not None:
         verify_handout(folder, digest)
     job = handout_job(folder)
     if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
         known = ", ".join(p.id for p in job.spec.phase(job.phase).parts)
         raise CardlabError(f"this phase has no part {part_id!r} (its parts: {known})")
+    key = run_key(folder) if shared is not None else ""
+    kept = read_shared(shared, key) if shared is not None else None
+    points = kept.get(part_id) if kept is not None and part_id is not None else None
+    if points is not None:
+        click.echo(f"The public tests of these files ran in an earlier step ({shared}).")
+        click.echo(f"Points for {points.title}: {points.score:g} / {points.max_score:g}")
+        sys.exit(0 if points.counted and points.score >= points.max_score else 1)
     with _status("Running the public tests…"):
         report = run(job, select)
+    if shared is not None:
+        write_shared(shared, key, report)
     _emit(report, fmt, output)
     if part_id is not None:
         part = next(p for p in report.parts if p.id == part_id)

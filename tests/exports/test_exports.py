@@ -24,6 +24,7 @@ from cardlab.course.secret import course_secret
 from cardlab.exports.classroom import (
     COMMAND_GRADER,
     REPORTER,
+    SHARED_RUN,
     SYSTEMS,
     SYSTEMS_JOB,
     WORKFLOW,
@@ -175,7 +176,8 @@ def test_the_classroom_repository_runs_cardlab_check_for_points(repo, wheel, tmp
     parts = {part.id: part.points for part in repo.spec("bisca").phase(PHASE).parts}
     digest = handout_digest(folder)
     assert {g["with"]["command"]: g["with"]["max-score"] for g in graders} == {
-        f"cardlab check --part {part} --verify {digest}": points for part, points in parts.items()
+        f"cardlab check --part {part} --verify {digest} --reuse '{SHARED_RUN}'": points
+        for part, points in parts.items()
     }
     reporter = steps[-1]
     assert reporter["uses"] == REPORTER
