@@ -153,14 +153,17 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
     if output is None:
         click.echo(render(report, fmt, color=sys.stdout.isatty() and fmt == "text"), nl=False)
         return
+    from .course.output import make_folder
+
     text = render(report, fmt)
     try:
-        output.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(output.parent)
         output.write_text(text, encoding="utf-8")
-    except OSError as error:
+    except (CardlabError, OSError) as error:
         click.echo(text, nl=False)  # the report is never lost
+        cause = error.strerror if isinstance(error, OSError) else str(error)
         raise CardlabError(
-            f"could not write the report to {output} ({error.strerror}); it was printed instead"
+            f"could not write the report to {output} ({cause}); it was printed instead"
         ) from None
     click.echo(f"Report written to {output} ({report.score:g} / {report.max_score:g})", err=True)
 
@@ -192,10 +195,11 @@ def grade(
 
     The submission may be a folder or a zip file of one. When it holds none of the
     student's modules but one folder inside it does (a folder uploaded whole), that
-    folder is graded. With --output, files the report links to (a tournament's plot)
+    folder is graded; one that holds none of the phase's files is refused as empty. With
+    --output, files the report links to (a tournament's plot)
     go in a folder beside it, named after it with "-files".
     """
-    from .course.submissions import submission_folder
+    from .course.submissions import empty_submission, submission_folder
     from .judge.grading import project_job, rerun_command, run
 
     project = _project(project_dir)
@@ -206,9 +210,14 @@ def grade(
             report = run(job, select, progress=progress)
         _emit(report, fmt, output)
         return
+    if not submission.exists():
+        raise CardlabError(f"the submission {submission} does not exist")
     modules = project.spec(assignment).submitted_modules(phase)
     with submission_folder(submission, modules) as folder:
         job = project_job(project, assignment, phase, folder)
+        empty = empty_submission(folder, job.composition, phase)
+        if empty:
+            raise CardlabError(f"empty submission {submission}: {empty}")
         rerun = rerun_command(
             "grade", assignment, "--phase", str(phase), "--submission", str(submission)
         )
@@ -415,6 +424,15 @@ def marks_import(
     help="Refuse to run unless the spec, public tests and provided modules have this digest "
     "(set by the GitHub Classroom workflow).",
 )
+@click.option(
+    "--reuse",
+    "shared",
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="With --part: take the part's points from the run kept in FILE when it graded "
+    "these very files, else run the tests and keep every part's points there (how the "
+    "GitHub Classroom workflow runs the tests once for all its steps).",
+)
 @_one_line_errors
 @_no_score_when_interrupted("check interrupted: no score was written")
 def check(
@@ -424,19 +442,32 @@ def check(
     folder: Path,
     part_id: str | None,
     digest: str | None,
+    shared: Path | None,
 ) -> None:
     """Check your work with the public tests of your handout's phase."""
     from .course.integrity import verify_handout
     from .judge.grading import handout_job, run
+    from .judge.shared_run import read_shared, run_key, write_shared
 
+    if shared is not None and (part_id is None or select is not None):
+        raise CardlabError("--reuse goes with --part, and without --test")
     if digest is not None:
         verify_handout(folder, digest)
     job = handout_job(folder)
     if part_id is not None and part_id not in {p.id for p in job.spec.phase(job.phase).parts}:
         known = ", ".join(p.id for p in job.spec.phase(job.phase).parts)
         raise CardlabError(f"this phase has no part {part_id!r} (its parts: {known})")
+    key = run_key(folder) if shared is not None else ""
+    kept = read_shared(shared, key) if shared is not None else None
+    points = kept.get(part_id) if kept is not None and part_id is not None else None
+    if points is not None:
+        click.echo(f"The public tests of these files ran in an earlier step ({shared}).")
+        click.echo(f"Points for {points.title}: {points.score:g} / {points.max_score:g}")
+        sys.exit(0 if points.counted and points.score >= points.max_score else 1)
     with _progress("your work with the public tests") as progress:
         report = run(job, select, progress=progress)
+    if shared is not None:
+        write_shared(shared, key, report)
     _emit(report, fmt, output)
     if part_id is not None:
         part = next(p for p in report.parts if p.id == part_id)
@@ -541,7 +572,7 @@ wheel_option = click.option(
 )
 
 
-@export.command("gradescope")
+@export.command("gradescope", short_help="Write a Gradescope autograder zip for one phase.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase the autograder grades.")
 @click.option(
@@ -566,7 +597,9 @@ def export_gradescope(
     click.echo(f"Gradescope autograder for {assignment} phase {phase} written to {written}")
 
 
-@export.command("classroom")
+@export.command(
+    "classroom", short_help="Write a GitHub Classroom starter repository for one phase."
+)
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The phase the repository is for.")
 @click.option("--output", type=click.Path(path_type=Path), required=True, help="A new folder.")
@@ -881,9 +914,12 @@ def mutants(
     project_dir: Path | None,
 ) -> None:
     """Measure the graders: grade every mutant of the phase's student-written code."""
+    from .course.output import make_folder
     from .judge.mutation import grade_mutants
     from .reports.mutants import write_mutation_report
 
+    if output is not None:
+        make_folder(output)  # before the long run, so that a bad --output costs nothing
     done = 0
 
     def progress(result: Any) -> None:

@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from support.manual_documents import write_documents
 from support.run_once import ReferenceGrading, RunOnce, grade_reference
 
 from cardlab.course.framework_wheel import build_framework_wheel
@@ -257,7 +256,6 @@ def solution_of(repo: Project, once: RunOnce) -> Callable[[str], Path]:
     def solution(assignment: str) -> Path:
         def make(folder: Path) -> Path:
             write_solution(repo, repo.spec(assignment), folder / "solution")
-            write_documents(assignment, folder / "solution")
             return folder / "solution"
 
         return once(f"solution-{assignment}", make)

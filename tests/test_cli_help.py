@@ -11,10 +11,11 @@ COMMANDS = {"check", "demo", "export", "grade", "grade-all", "handout", "mutants
             "play", "solution", "stubs", "tournament"}
 
 
-def _help(cwd: Path) -> str:
+def _help(cwd: Path, *command: str) -> str:
     cardlab = Path(sys.executable).parent / "cardlab"
-    result = subprocess.run([str(cardlab), "--help"], cwd=cwd, capture_output=True, text=True,
-                            timeout=60, check=False, env={**os.environ, "COLUMNS": "80"})
+    result = subprocess.run([str(cardlab), *command, "--help"], cwd=cwd, capture_output=True,
+                            text=True, timeout=60, check=False,
+                            env={**os.environ, "COLUMNS": "80"})
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -31,6 +32,12 @@ def test_in_a_project_every_command_is_listed_whole_with_the_assignments(repo):
     assert not [summary for summary in listed.values() if summary.endswith("...")]
     unwrapped = " ".join(text.split())  # help is wrapped to the width: a long path moves it
     assert f"Assignments in {repo.root}: {', '.join(repo.assignments())}." in unwrapped
+
+
+def test_the_export_subcommands_are_listed_whole(repo):
+    listed = _listed(_help(repo.root, "export"))
+    assert set(listed) == {"classroom", "gradescope"}
+    assert not [summary for summary in listed.values() if summary.endswith("...")]
 
 
 def test_outside_a_project_a_student_sees_only_what_works(tmp_path):

@@ -81,6 +81,12 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
                 f"{escape(str(request.submissions))} (not a folder or .zip): "
                 f"{escape(printable(', '.join(plan.strays), MAX_NOTE))}"
             )
+        if plan.other_secret:
+            console.print(
+                f"[yellow]Warning:[/] {escape(str(request.output))} was graded under another "
+                f"course secret ({plan.other_secret}, this project's is {plan.secret}): "
+                "other deals and seeds; copy that secret (see Grading a class) or --regrade"
+            )
         up_to_date = len(plan.submissions) - len(plan.to_grade)
         console.print(
             f"{len(plan.submissions)} submissions: {len(plan.to_grade)} to grade, "

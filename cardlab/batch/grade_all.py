@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..course.project import Project
+from ..course.secret import secret_fingerprint
 from ..course.submissions import Submission, content_hash, find_submissions
 from ..errors import CardlabError
 from ..worker.untrusted import valid
@@ -71,6 +72,9 @@ class BatchPlan:
         strays: Stray files in the submissions folder (left out).
         grader_hash: Hash of what grades (cardlab, spec, reference, graders, phase).
         max_score: The phase's points.
+        secret: The fingerprint of this project's course secret.
+        other_secret: The fingerprint of another course secret that the stored results
+            were graded under, or ``""``.
     """
 
     submissions: tuple[Submission, ...]
@@ -79,6 +83,8 @@ class BatchPlan:
     strays: tuple[str, ...]
     grader_hash: str
     max_score: float
+    secret: str = ""
+    other_secret: str = ""
 
 
 def plan(project: Project, request: BatchRequest, store: ResultStore) -> BatchPlan:
@@ -93,7 +99,14 @@ def plan(project: Project, request: BatchRequest, store: ResultStore) -> BatchPl
         for s in found.submissions
         if request.regrade or not store.is_current(s.student, hashes[s.student], graders)
     )
-    return BatchPlan(found.submissions, hashes, to_grade, found.strays, graders, phase.max_score)
+    secret = secret_fingerprint(project.root)
+    stored = store.secret()
+    if stored is None:
+        store.set_secret(secret)
+    other = stored if stored not in (None, secret) else ""
+    return BatchPlan(
+        found.submissions, hashes, to_grade, found.strays, graders, phase.max_score, secret, other
+    )
 
 
 def check_request(project: Project, request: BatchRequest) -> None:
@@ -142,9 +155,14 @@ def grade_all(
         batch = plan(project, request, store)
         on_plan(batch)
         sources = {s.student: s for s in batch.to_grade}
+        regraded = request.regrade
         for verdict in pool.grade(batch.to_grade):
             outcome = _outcome(verdict, sources[verdict.student], batch)
-            on_result(outcome, store.put(outcome))
+            stored = store.put(outcome)
+            regraded = regraded and stored
+            on_result(outcome, stored)
+        if batch.other_secret and regraded:  # every result is now of this secret
+            store.set_secret(batch.secret)
         return store.all()
 
 

@@ -28,10 +28,9 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-from ..course.submissions import Submission, submission_folder
+from ..course.submissions import Submission, empty_submission, submission_folder
 from ..errors import CardlabError
 from ..judge.startup import cache_bytecode
-from ..worker.sandbox import ignored_files
 from ..worker.untrusted import MAX_NOTE, printable
 from ..worker.wire import FrameReader
 from .store import EMPTY, FAILED, GRADED, REJECTED, Verdict
@@ -87,9 +86,8 @@ def grade_submission(target: Assignment, submission: Submission, max_score: floa
         refuse_link(submission.source)
         with submission_folder(submission.files or submission.source, modules) as folder:
             job = project_job(project, target.assignment, target.phase, folder)
-            empty = _empty_cause(job.composition.student_files(), target.phase)
-            if empty:
-                cause = "; ".join([empty, *ignored_files(folder, job.composition)])
+            cause = empty_submission(folder, job.composition, target.phase)
+            if cause:
                 seconds = time.perf_counter() - started
                 return Verdict(
                     submission.student,
@@ -138,14 +136,6 @@ def refuse_link(source: Path) -> None:
             f"{source.name} is a link to something elsewhere; a submission "
             "is only the files inside its own folder or zip"
         )
-
-
-def _empty_cause(student_files: list[Path], phase: int) -> str:
-    """Why a submission is empty (none of the files the phase grades), or ``""``."""
-    if any(os.path.lexists(path) for path in student_files):
-        return ""
-    names = ", ".join(sorted(path.name for path in student_files))
-    return f"none of the files graded in phase {phase} was submitted ({names})"
 
 
 def _child_pids(parent: str = "self") -> list[int]:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..course.output import make_folder
 from ..errors import CardlabError
 
 SCHEMA_VERSION = 3
@@ -182,6 +183,18 @@ class ResultStore:
             raise CardlabError(
                 f"{self.path} holds results of {meta.get('assignment')} phase "
                 f"{meta.get('phase')}, not {assignment} phase {phase}; use another --output folder"
+            )
+
+    def secret(self) -> str | None:
+        """The fingerprint of the course secret the results were graded under, if known."""
+        row = self._db.execute("SELECT value FROM batch WHERE key = 'secret'").fetchone()
+        return row[0] if row else None
+
+    def set_secret(self, fingerprint: str) -> None:
+        """Record the fingerprint of the course secret the results are graded under."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO batch (key, value) VALUES ('secret', ?)", (fingerprint,)
             )
 
     def _upgrade_from_1(self) -> None:
@@ -343,7 +356,7 @@ class _Transaction:
 
 def open_store(folder: Path, assignment: str, phase: int) -> ResultStore:
     """The results database in an output folder (created with the folder if need be)."""
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     return ResultStore(folder / DATABASE_NAME, assignment, phase)
 
 

@@ -28,7 +28,8 @@ from .framework_wheel import build_framework_wheel
 from .handout_audit import check_handout
 from .handout_manifest import COMPILE_KINDS, manifest_text
 from .handout_readme import SitePage, readme_text
-from .project import CODEC_FILE, HANDOUT_MANIFEST, Project
+from .output import make_folder
+from .project import CODEC_FILE, HANDOUT_MANIFEST, HANDOUT_TESTS, PUBLIC_TESTS, Project
 from .pythons import Interpreter, choose_interpreters, compile_with, loader
 from .spec import BYTECODE, CYTHON, Phase, Spec, reference_modules
 from .stubs import package_stubs
@@ -166,12 +167,13 @@ def _copy_tests(folder: Path, graders: Path, codec: Path | None, phase: Phase) -
     A test file whose marks name only parts of other phases is left out, so students
     see the tests of what they write now; files without part marks (helpers) are kept.
     """
-    if (graders / "public").is_dir():
-        shutil.copytree(graders / "public", folder / "tests", ignore=_other_phases_tests(phase))
+    tests = folder / HANDOUT_TESTS
+    if (graders / PUBLIC_TESTS).is_dir():
+        shutil.copytree(graders / PUBLIC_TESTS, tests, ignore=_other_phases_tests(phase))
     else:
-        (folder / "tests").mkdir()
+        tests.mkdir()
     if codec is not None:
-        shutil.copyfile(codec, folder / "tests" / CODEC_FILE)
+        shutil.copyfile(codec, tests / CODEC_FILE)
 
 
 def _ship_wheel(folder: Path, project: Project, wheel: Path | None) -> str | None:
@@ -302,7 +304,7 @@ def build_handout(
     if compiled == BYTECODE and not spec.provides_source:
         interpreters = choose_interpreters(pythons, spec.pythons)
     created = not output.exists()
-    output.mkdir(parents=True, exist_ok=True)
+    make_folder(output)
     try:
         _fill(output, project, spec, phase, wheel, compiled, interpreters)
         problems = check_handout(output, spec, project=project)

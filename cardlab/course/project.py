@@ -25,6 +25,12 @@ ARTIFACTS_FOLDER = "cardlab-files"
 HANDOUT_MANIFEST = "cardlab-handout.toml"
 """The file that marks a handout folder and names its assignment and phase."""
 
+PUBLIC_TESTS = "public"
+"""The folder of an assignment's graders that holds its public tests."""
+
+HANDOUT_TESTS = "tests"
+"""The folder of a handout that the public tests ship in, as they are under ``public/``."""
+
 
 @dataclass(frozen=True)
 class Project:

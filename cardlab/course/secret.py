@@ -11,11 +11,15 @@ The secret is per course: one file, ``.cardlab/course-secret`` in the project fo
 created the first time a grading run needs it, readable by its owner only, and never
 copied into a handout or a report; the Gradescope export carries it, because grading
 happens there. Deleting the file draws new deals and new seeds at the next run.
+
+A class's results remember the :func:`secret_fingerprint` they were graded under, a
+one-way digest that tells two secrets apart without revealing either.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import secrets
 from pathlib import Path
@@ -26,6 +30,8 @@ SECRET_FILE = Path(".cardlab") / "course-secret"
 """Where a project keeps its course secret, relative to the project folder."""
 
 _SECRET_BYTES = 32
+_FINGERPRINT_LABEL = b"cardlab course-secret fingerprint\0"
+_FINGERPRINT_DIGITS = 16
 _OWNER_ONLY = 0o600
 
 
@@ -56,6 +62,20 @@ def course_secret(root: Path) -> bytes:
             "(the deals and seeds of grading will change)"
         )
     return bytes.fromhex(text)
+
+
+def secret_fingerprint(root: Path) -> str:
+    """A short fingerprint of the project's course secret: the same for the same secret.
+
+    A digest of the secret under a label of its own (so it matches no other digest
+    cardlab makes of it), cut to 16 hexadecimal digits: enough to tell secrets apart,
+    and nothing from which the secret could be found.
+
+    Raises:
+        CardlabError: When the secret can neither be read nor created.
+    """
+    digest = hashlib.sha256(_FINGERPRINT_LABEL + course_secret(root)).hexdigest()
+    return digest[:_FINGERPRINT_DIGITS]
 
 
 def _create(path: Path) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import shutil
 import stat
 import tempfile
 import zipfile
@@ -26,6 +27,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import CardlabError
+from ..worker.compose import Composition
+from ..worker.sandbox import ignored_files
 from ..worker.untrusted import valid
 
 ZIP_SUFFIX = ".zip"
@@ -233,6 +236,11 @@ def _unpack(bundle: zipfile.ZipFile, target: Path) -> None:
 def submission_folder(source: Path, modules: Iterable[str]) -> Iterator[Path]:
     """The folder to grade for a submission folder or zip, unpacked while in use.
 
+    The modules of an assignment with several packages belong in a folder per package
+    (``cards/card.py``); a submission that holds them as loose files (``card.py``, as
+    an upload to Gradescope does) is graded from a copy with each loose file in its
+    package's folder, for every file name that only one of ``modules`` has.
+
     Args:
         source: The student's folder or zip file.
         modules: The modules the student writes, to find them one folder down or more.
@@ -240,13 +248,62 @@ def submission_folder(source: Path, modules: Iterable[str]) -> Iterator[Path]:
     Raises:
         CardlabError: A zip that cannot be unpacked (see :func:`unpack_zip`).
     """
-    if not (source.is_file() and source.suffix.lower() == ZIP_SUFFIX):
-        yield locate_modules(source, modules) if source.is_dir() else source
-        return
-    with tempfile.TemporaryDirectory(prefix="cardlab-zip-") as scratch:
-        folder = Path(scratch) / source.stem
-        unpack_zip(source, folder)
-        yield locate_modules(folder, modules)
+    modules = tuple(modules)
+    with contextlib.ExitStack() as stack:
+        folder = source
+        if source.is_file() and source.suffix.lower() == ZIP_SUFFIX:
+            folder = Path(stack.enter_context(_scratch("cardlab-zip-"))) / source.stem
+            unpack_zip(source, folder)
+        if not folder.is_dir():
+            yield folder
+            return
+        folder = locate_modules(folder, modules)
+        places = loose_places(folder, modules)
+        if places:
+            folder = _arranged(folder, places, Path(stack.enter_context(_scratch("cardlab-"))))
+        yield folder
+
+
+def _scratch(prefix: str) -> tempfile.TemporaryDirectory[str]:
+    return tempfile.TemporaryDirectory(prefix=prefix)
+
+
+def loose_places(folder: Path, modules: Iterable[str]) -> dict[str, str]:
+    """Where the loose files of a submission with several packages belong.
+
+    Args:
+        folder: The submission's folder.
+        modules: The modules the student writes, named with their packages
+            (``cards.card``).
+
+    Returns:
+        Each loose file's name and its path in the package layout
+        (``{"card.py": "cards/card.py"}``): only for names that one module alone has, and
+        only when no module is already in its package's folder (a submission laid out
+        by package is graded as it is). Empty for an assignment of one package.
+    """
+    by_name: dict[str, list[str]] = {}
+    for module in modules:
+        if "." in module:
+            path = module.replace(".", "/") + ".py"
+            by_name.setdefault(PurePosixPath(path).name, []).append(path)
+    if any((folder / path).exists() for paths in by_name.values() for path in paths):
+        return {}
+    return {
+        name: paths[0]
+        for name, paths in by_name.items()
+        if len(paths) == 1 and (folder / name).is_file() and not (folder / name).is_symlink()
+    }
+
+
+def _arranged(folder: Path, places: dict[str, str], scratch: Path) -> Path:
+    """A copy of ``folder`` with its loose files moved to ``places``; links stay links."""
+    copy = scratch / folder.name
+    shutil.copytree(folder, copy, symlinks=True, ignore=shutil.ignore_patterns(*_SKIPPED_DIRS))
+    for name, path in places.items():
+        (copy / path).parent.mkdir(parents=True, exist_ok=True)
+        (copy / name).rename(copy / path)
+    return copy
 
 
 def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
@@ -255,11 +312,12 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
     Students often zip a folder rather than its files (``alice/bisca/card.py``). When
     ``folder`` holds none of ``modules`` but exactly one folder a few levels down does,
     that folder is the submission; otherwise ``folder`` is. A module named with its
-    package (``cards.card``) is looked for in that package's folder (``cards/card.py``).
-    Links to folders are never followed: a submission is only the files inside the
-    folder given.
+    package (``cards.card``) is looked for in that package's folder (``cards/card.py``),
+    and as a loose file (``card.py``, see :func:`loose_places`). Links to folders are
+    never followed: a submission is only the files inside the folder given.
     """
-    names = {module.replace(".", "/") + ".py" for module in modules}  # cards.card: cards/
+    paths = {module.replace(".", "/") + ".py" for module in modules}  # cards.card: cards/
+    names = paths | {PurePosixPath(path).name for path in paths}  # or loose: card.py
     level = [folder]
     for _ in range(_LOCATE_DEPTH + 1):
         holding = [d for d in level if any((d / name).is_file() for name in names)]
@@ -272,3 +330,22 @@ def locate_modules(folder: Path, modules: Iterable[str]) -> Path:
             if child.is_dir() and not child.is_symlink() and child.name not in _SKIPPED_DIRS
         ]
     return folder
+
+
+def empty_submission(folder: Path, composition: Composition, phase: int) -> str:
+    """Why a submission holds nothing to grade, or ``""`` when it holds something.
+
+    A submission is empty when none of the files the phase grades is in it; the cause
+    names those files, and any files of the folder that were ignored.
+
+    Args:
+        folder: The submission's folder (unpacked, its modules located).
+        composition: The grading's composition, which knows the files the phase grades.
+        phase: The phase graded.
+    """
+    student_files = composition.student_files()
+    if any(os.path.lexists(path) for path in student_files):
+        return ""
+    names = ", ".join(sorted(path.name for path in student_files))
+    cause = f"none of the files graded in phase {phase} was submitted ({names})"
+    return "; ".join([cause, *ignored_files(folder, composition)])

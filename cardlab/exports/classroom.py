@@ -3,10 +3,13 @@
 The repository is the phase's handout (stubs, provided modules as bytecode, public
 tests, the cardlab wheel) plus ``.github/workflows/classroom.yml``. On every push the
 workflow checks the wheel's digest, installs it and, for each rubric part that has
-public tests, runs ``cardlab check --part PART --verify DIGEST`` with GitHub Classroom's
-command grader: the part's points are awarded when the spec, the public tests and the
-provided modules still have the digest they had at export
-(:mod:`cardlab.course.integrity`) and every public test of the part passes. The
+public tests, runs ``cardlab check --part PART --verify DIGEST --reuse FILE`` with GitHub
+Classroom's command grader: the part's points are awarded when the spec, the public
+tests and the provided modules still have the digest they had at export
+(:mod:`cardlab.course.integrity`) and every public test of the part passes. The first
+step runs the public tests and keeps every part's points in ``FILE``, in the runner's
+temporary folder; the other steps award their parts from it while the files are the
+ones it graded (:mod:`cardlab.judge.shared_run`), so the suite runs once per push. The
 reporter step then sends the points to GitHub Classroom. Parts graded only by hidden
 tests (a tournament, say) have no step: their points come from the instructor's own
 grading. The student can edit the workflow itself, so Classroom points are a guide;
@@ -36,6 +39,8 @@ from .part_marks import collected_parts
 WORKFLOW = Path(".github") / "workflows" / "classroom.yml"
 COMMAND_GRADER = "classroom-resources/autograding-command-grader@v1"
 REPORTER = "classroom-resources/autograding-grading-reporter@v1"
+SHARED_RUN = "${{ runner.temp }}/cardlab-check.json"
+"""Where the graded steps keep their one run of the public tests: outside the repository."""
 STEP_MINUTES = 10
 """Time limit of one autograding step, in minutes (the command grader's unit)."""
 GITIGNORE = ".venv/\n__pycache__/\n.pytest_cache/\n.hypothesis/\n"
@@ -78,7 +83,8 @@ def workflow(
         f"# Autograding for {spec.title}, phase {phase_number}; written by cardlab.",
         "# Each step awards a rubric part's points when every public test of the part passes",
         "# (cardlab check --part PART exits with status 0), provided the spec, the public",
-        "# tests and the provided modules are unchanged (--verify). Parts without public",
+        "# tests and the provided modules are unchanged (--verify). The first step runs the",
+        "# tests; the others award their parts from that run (--reuse). Parts without public",
         "# tests are graded by the instructor only, who confirms every point with grade-all.",
         "name: Autograding",
         '"on": [push, workflow_dispatch, repository_dispatch]',
@@ -112,7 +118,8 @@ def workflow(
             "        with:",
             f"          test-name: {_quote(part.title)}",
             "          setup-command: ''",
-            f"          command: cardlab check --part {part.id} --verify {digest}",
+            f"          command: cardlab check --part {part.id} --verify {digest} "
+            f"--reuse '{SHARED_RUN}'",
             f"          timeout: {STEP_MINUTES}",
             f"          max-score: {part.points:g}",
         ]

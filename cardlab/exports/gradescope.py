@@ -26,6 +26,7 @@ import zipfile
 from pathlib import Path
 
 from ..course.framework_wheel import build_framework_wheel
+from ..course.output import make_folder
 from ..course.project import Project
 from ..course.registry import INSTRUCTOR_ONLY
 from ..course.secret import SECRET_FILE, course_secret
@@ -39,22 +40,34 @@ _FILE = 0o644
 _SECRET = 0o600
 _NOT_SHIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 GRADING_SECONDS = 1500
-"""run_autograder stops cardlab after this long and writes a failed result (Gradescope's
-own default limit is 40 minutes, after which nothing at all would be written)."""
+"""run_autograder stops cardlab after this long and writes a failed result."""
+GRADESCOPE_TIMEOUT_MINUTES = 30
+"""The autograder timeout to set in Gradescope's settings: the grading's limit and a few
+minutes to start. Gradescope's default is 10 minutes (at most 40), after which it stops
+the autograder and no result at all is written."""
 
 SETUP_SH = """\
 #!/usr/bin/env bash
 # Gradescope runs this once, as root, when the autograder is uploaded. It makes a virtual
 # environment beside this file with Python 3.11 or newer (installed from the system's
-# packages if the image has none) and installs the bundled cardlab wheel into it, with
-# its dependencies from PyPI.
+# packages if no Python of the image can make one) and installs the bundled cardlab
+# wheel into it, with its dependencies from PyPI. Sourced, it only defines its functions.
 set -euo pipefail
-source_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+can_make_venv() {
+    # A trial environment, pip and all: some images ship a Python without venv or ensurepip.
+    local trial status=0
+    trial="$(mktemp -d)"
+    "$1" -m venv "$trial/venv" > /dev/null 2>&1 || status=$?
+    rm -rf "$trial"
+    return "$status"
+}
 
 find_python() {
     for candidate in python3.13 python3.12 python3.11 python3; do
         if command -v "$candidate" > /dev/null \\
-            && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+            && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \\
+            && can_make_venv "$candidate"; then
             echo "$candidate"
             return 0
         fi
@@ -62,14 +75,26 @@ find_python() {
     return 1
 }
 
-if ! python="$(find_python)"; then
-    apt-get update
-    apt-get install -y python3.11 python3.11-venv
-    python=python3.11
+main() {
+    local source_dir python
+    source_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+    if ! python="$(find_python)"; then
+        apt-get update
+        apt-get install -y python3.11 python3.11-venv
+        if ! python="$(find_python)"; then
+            echo "setup.sh: no Python 3.11 or newer on this image can make a virtual" \\
+                "environment; install python3.11 and python3.11-venv (or python3-venv)" >&2
+            exit 1
+        fi
+    fi
+    "$python" -m venv "$source_dir/venv"
+    "$source_dir/venv/bin/python" -m pip install --upgrade pip
+    "$source_dir/venv/bin/python" -m pip install "$source_dir"/wheels/cardlab-*.whl
+}
+
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    main
 fi
-"$python" -m venv "$source_dir/venv"
-"$source_dir/venv/bin/python" -m pip install --upgrade pip
-"$source_dir/venv/bin/python" -m pip install "$source_dir"/wheels/cardlab-*.whl
 """
 
 RUN_AUTOGRADER = """\
@@ -187,8 +212,8 @@ def export_gradescope(
                     _add_tree(archive, part, where)
                 elif part.is_file():
                     _add_file(archive, where, part.read_bytes(), _FILE)
+        make_folder(output.parent)
         try:
-            output.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(partial, output)
         except OSError as error:
             raise CardlabError(f"could not write {output} ({error.strerror})") from None

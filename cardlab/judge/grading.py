@@ -30,7 +30,14 @@ import pytest
 import cardlab
 
 from ..course.fit import fit_problem
-from ..course.project import ARTIFACTS_FOLDER, CODEC_FILE, HANDOUT_MANIFEST, Project
+from ..course.project import (
+    ARTIFACTS_FOLDER,
+    CODEC_FILE,
+    HANDOUT_MANIFEST,
+    HANDOUT_TESTS,
+    PUBLIC_TESTS,
+    Project,
+)
 from ..course.provided import grading_provided_dir
 from ..course.secret import course_secret
 from ..course.spec import OTHER_PARTS_STUDENT, Spec, load_spec
@@ -170,7 +177,7 @@ def project_job(
         submission=folder,
         composition=composition,
         codec_file=declaration.codec,
-        public_dir=graders / "public",
+        public_dir=graders / PUBLIC_TESTS,
         hidden_dir=graders / "hidden",
         reference_dirs=reference_dirs,
         reproduce=rerun_command("grade", assignment, "--phase", str(phase), *shown),
@@ -208,7 +215,7 @@ def handout_job(folder: Path) -> GradingJob:
         submission=submission,
         composition=compose_phase(spec, phase, package_dirs, submission, root=folder),
         codec_file=codec_file if codec_file.is_file() else None,
-        public_dir=folder / "tests",
+        public_dir=folder / HANDOUT_TESTS,
         hidden_dir=None,
         reference_dirs=None,
         reproduce=rerun_command("check"),
@@ -226,6 +233,23 @@ def rerun_command(*words: str) -> str:
         *words: The cardlab subcommand and its arguments, unquoted.
     """
     return shlex.join(["cardlab", *words, "--test"])
+
+
+def handout_rerun(test_id: str) -> str | None:
+    """The command a student runs in the handout to run a public test again.
+
+    A public test is ``public/...`` among the graders and ``tests/...`` in the handout.
+
+    Args:
+        test_id: The test's node id in a grading by the project.
+
+    Returns:
+        ``cardlab check --test tests/...``, or None for a test the handout does not hold.
+    """
+    folder, _, rest = test_id.partition("/")
+    if folder != PUBLIC_TESTS or not rest:
+        return None
+    return f"{rerun_command('check')} {shlex.quote(f'{HANDOUT_TESTS}/{rest}')}"
 
 
 def run(

@@ -4,9 +4,11 @@ Top level: ``score``, ``output`` (a summary), ``visibility``, ``stdout_visibilit
 and ``tests``. Each test has ``name``, ``name_format``, ``score``, ``max_score``,
 ``status`` (``passed`` or ``failed``), ``output``, ``output_format``, ``tags`` (the
 part id) and ``visibility``: ``visible`` for public tests, ``hidden`` for hidden
-ones. A part's points are shared among its tests by weight, in hundredths, with
-largest-remainder rounding: the tests' ``max_score`` values add up exactly to the part's
-points, and their ``score`` values to the part's score, and so to ``score``.
+ones. A failing public test says how to run it again in the handout (``cardlab check
+--test tests/...``); a hidden one, which no student can run, does not. A part's points
+are shared among its tests by weight, in hundredths, with largest-remainder rounding:
+the tests' ``max_score`` values add up exactly to the part's points, and their
+``score`` values to the part's score, and so to ``score``.
 
 One more entry, worth nothing and hidden from students, tells the instructor how the
 worker was confined on Gradescope's machine (its layers, and a note on each it lacked).
@@ -24,8 +26,18 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from ..judge.grading import handout_rerun
 from ..judge.manual import NOTE
-from ..judge.results import FAILED, PASSED, SKIPPED, GradeReport, PartResult, weight_share
+from ..judge.results import (
+    FAILED,
+    PASSED,
+    RERUN_PREFIX,
+    SKIPPED,
+    GradeReport,
+    PartResult,
+    TestResult,
+    weight_share,
+)
 
 
 def _manual_entry(part: PartResult) -> dict[str, Any]:
@@ -41,6 +53,18 @@ def _manual_entry(part: PartResult) -> dict[str, Any]:
         "tags": [part.id, "manual"],
         "visibility": "visible",
     }
+
+
+def _student_output(test: TestResult) -> str:
+    """A test's message with the command a student can run to run it again, if any.
+
+    The grading's own command names the autograder's folders, which a student never
+    sees; a public test runs again with ``cardlab check`` in the handout, and a hidden
+    one cannot be run by a student at all.
+    """
+    message, _, rerun = test.message.partition(f"\n{RERUN_PREFIX}")
+    command = handout_rerun(test.id) if rerun else None
+    return f"{message}\n{RERUN_PREFIX}{command}" if command else message
 
 
 def to_gradescope(report: GradeReport) -> dict[str, Any]:
@@ -63,7 +87,7 @@ def to_gradescope(report: GradeReport) -> dict[str, Any]:
                     "score": score,
                     "max_score": max_score,
                     "status": PASSED if test.status == PASSED else FAILED,
-                    "output": test.message,
+                    "output": _student_output(test),
                     "output_format": "text",
                     "tags": [part.id],
                     "visibility": test.visibility,

@@ -35,6 +35,7 @@ from cardlab.cli import main
 from cardlab.course.handout_audit import check_handout
 from cardlab.course.project import Project
 from cardlab.course.registry import INSTRUCTOR_ONLY, read_declaration
+from cardlab.course.solution import write_solution
 from cardlab.course.spec import code_module
 from cardlab.errors import CardlabError
 from cardlab.judge.grading import project_job, run
@@ -192,6 +193,21 @@ def test_the_reference_scores_full_marks(reference_grading, assignment, number):
     assert not report.failures, _failures(report)
     assert report.score == report.max_score - report.open_points
     assert not report.notes, report.notes
+    assert not [part.id for part in report.parts if part.manual and part.document is None]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_the_solution_is_a_whole_submission_with_every_hand_marked_document(assignment,
+                                                                             tmp_path):
+    """What ``cardlab solution`` writes holds what every part of every phase reads."""
+    from cardlab.judge.manual import read_document
+
+    spec = REPO.spec(assignment)
+    write_solution(REPO, spec, tmp_path / "solution")
+    for phase in spec.phases:
+        for part in spec.manual_parts(phase.number):
+            text, note = read_document(tmp_path / "solution" / part.manual)
+            assert text, f"phase {phase.number}, part {part.id}: {note}"
 
 
 @pytest.mark.slow

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 from support.alternative_grading import tournament_modules
 from support.call_limits import job_with_call_seconds, timed_out
-from support.manual_documents import DOCUMENTS
 from support.seeded_bugs import edited_copy
 from support.tournament_deals import FORFEIT_DEALS, with_deals
 
@@ -39,7 +38,8 @@ PART_TESTS = {
     "basic-strategy": "basic_strategy", "human": "human", "game": "basic_whist",
     "tournament": "tournament",
 }
-DESCRIPTION = DOCUMENTS["whist"]["ADVANCED.md"]
+EXAMPLE = Path(__file__).resolve().parents[2] / "reference" / "whist" / "ADVANCED.md"
+DESCRIPTION = EXAMPLE.read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)

@@ -231,3 +231,19 @@ def test_a_phase_without_a_tournament_is_refused_in_one_line(repo, tmp_path):
     (tmp_path / "class" / "alice").mkdir(parents=True)
     with pytest.raises(CardlabError, match="no computer-player tournament"):
         run_tournament(repo, TournamentRequest("bisca", 1, tmp_path / "class", tmp_path / "out"))
+
+
+@pytest.mark.parametrize("arguments", [["cardgame", "--phase", "1"], ["bisca", "--phase", "1"],
+                                       ["bisca", "--phase", "9"], ["poker", "--phase", "3"]])
+def test_a_refused_tournament_leaves_nothing_in_the_working_folder(arguments, repo, tmp_path,
+                                                                   monkeypatch):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    (tmp_path / "class" / "alice").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["tournament", *arguments, "class",
+                                       "--project", str(repo.root)])
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["class"]

@@ -28,6 +28,7 @@ from support.toy_submissions import GOOD_TALLY, with_add
 from cardlab.batch.grade_all import BatchRequest, grade_all
 from cardlab.batch.store import DATABASE_NAME
 from cardlab.cli import main
+from cardlab.worker.sandbox import Limits
 
 TOY_ROOT = Path(__file__).resolve().parents[1] / "toy_project"
 
@@ -238,25 +239,30 @@ def test_a_grading_over_its_time_limit_fails_alone_and_keeps_the_earlier_result(
     slow = _student(subs / "slow", _reference_counter())
     output = tmp_path / "out"
     _grade_all(toy, subs, output)
-    # Loading now takes 9 s of wall-clock time (within the worker's start-up limit of 10),
-    # under a process name of its own (unique, for runs side by side): grading takes
-    # longer than the limit of 2 s, which a good submission's grading (under 0.5 s) keeps
-    # well within. It sleeps, leaving the cores to the tests beside it.
+    # Loading now never ends (it waits, leaving the cores to the tests beside it), under a
+    # process name of its own (unique, for runs side by side). Its grading cannot end
+    # before the worker's start-up limit has run out, a timer of 10 s that no machine runs
+    # faster, so a limit just under it stops the slow grading by construction and leaves
+    # a good submission's grading (under a second on a quiet machine) many times its time.
     name = f"clbusy-{os.getpid() % 100_000}"
-    busy = f"import ctypes, time\nctypes.CDLL(None).prctl(15, b'{name}', 0, 0, 0)\ntime.sleep(9)\n"
-    (slow / "counter.py").write_text(busy + _reference_counter())
+    stuck = (
+        f"import ctypes, threading\nctypes.CDLL(None).prctl(15, b'{name}', 0, 0, 0)\n"
+        "threading.Event().wait()\n"
+    )
+    (slow / "counter.py").write_text(stuck + _reference_counter())
+    limit = Limits().start_seconds - 1
 
-    outcomes = _grade_all(toy, subs, output, seconds_per_submission=2)
+    outcomes = _grade_all(toy, subs, output, seconds_per_submission=limit)
 
     by_student = {o.student: o for o in outcomes}
     assert by_student["slow"].status == "graded" and by_student["slow"].score == 100  # kept
     assert not processes_named(name)  # the stopped judge took its worker along
     assert by_student["good"].score == 100
     (output / DATABASE_NAME).unlink()
-    outcomes = _grade_all(toy, subs, output, seconds_per_submission=2)
+    outcomes = _grade_all(toy, subs, output, seconds_per_submission=limit)
     by_student = {o.student: o for o in outcomes}
     assert by_student["slow"].status == "failed"
-    assert "took longer than 2 s" in by_student["slow"].cause
+    assert f"took longer than {limit:g} s" in by_student["slow"].cause
     assert by_student["good"].status == "graded" and by_student["good"].score == 100
 
 
@@ -478,3 +484,32 @@ def test_a_zip_is_graded_alone_and_failures_rerun_from_it(tmp_path):
     assert messages and all(
         f"cardlab grade toy --phase 1 --submission {archive} --test" in m for m in messages
     )
+
+
+def test_a_store_graded_under_another_course_secret_is_warned_of_in_one_line(tmp_path):
+    import shutil
+
+    from cardlab.course.secret import SECRET_FILE
+
+    clones = {}
+    for name, digit in (("first", "1"), ("second", "2")):
+        clone = shutil.copytree(TOY_ROOT, tmp_path / name, ignore=shutil.ignore_patterns(".*"))
+        (clone / SECRET_FILE).parent.mkdir()
+        (clone / SECRET_FILE).write_text(digit * 64 + "\n")
+        clones[name] = clone
+    subs = tmp_path / "subs"
+    _student(subs / "ann", _reference_counter())
+    output = tmp_path / "out"
+    arguments = ("grade-all", "toy", "--phase", "1", str(subs), "--output", str(output))
+
+    first = _cli(*arguments, project=clones["first"])
+    assert first.exit_code == 0 and "another course secret" not in first.output
+    database = (output / DATABASE_NAME).read_bytes()
+    assert b"1" * 32 not in database and b"\x11" * 16 not in database  # no secret is kept
+    second = _cli(*arguments, project=clones["second"])
+    assert second.exit_code == 0
+    text = " ".join(second.output.split())  # the terminal's width wraps the line
+    assert text.count("another course secret") == 1 and "(see Grading a class)" in text
+    _cli(*arguments, "--regrade", project=clones["second"])
+    again = _cli(*arguments, project=clones["second"])
+    assert again.exit_code == 0 and "another course secret" not in again.output

@@ -224,6 +224,7 @@ def test_a_part_marked_by_hand_neither_refuses_the_reference_nor_grades_mutants(
     by_hand = '  [[phase.part]]\n  id = "notes"\n  title = "Notes"\n  points = 10\n'
     by_hand += '  manual = "NOTES.md"\n\n  [[phase.equivalent]]'
     spec_file.write_text(spec_file.read_text().replace("  [[phase.equivalent]]", by_hand, 1))
+    (root / "reference" / "toy" / "NOTES.md").write_text("How the tally adds.\n")  # an example
     project = Project(root)
     phase = project.spec("toy").phase(1)
     assert [p.id for p in phase.parts] == ["add", "tally", "notes"]

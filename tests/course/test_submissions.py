@@ -118,3 +118,73 @@ def test_the_batch_output_inside_the_submissions_folder_is_passed_over(tmp_path)
     found = find_submissions(tmp_path, exclude=tmp_path / "grades")
     assert [(s.student, s.is_zip) for s in found.submissions] == [("ann", False), ("bob", True)]
     assert found.strays == ()
+
+
+@pytest.mark.parametrize("given", ["no-such-folder", "no-such.zip"])
+def test_grading_a_submission_that_does_not_exist_is_one_line_and_status_2(given, toy, tmp_path):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    missing = tmp_path / given
+    result = CliRunner().invoke(main, ["grade", "toy", "--phase", "1", "--submission",
+                                       str(missing), "--project", str(toy.root)])
+    assert result.exit_code == 2
+    assert result.output == f"cardlab: the submission {missing} does not exist\n"
+
+
+def test_grading_an_empty_submission_says_so_in_one_line_as_grade_all_does(toy, tmp_path):
+    from click.testing import CliRunner
+
+    from cardlab.cli import main
+
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "ann" / "notes.txt").write_text("my notes\n")
+    result = CliRunner().invoke(main, ["grade", "toy", "--phase", "1", "--submission",
+                                       str(tmp_path / "ann"), "--project", str(toy.root)])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"cardlab: empty submission {tmp_path / 'ann'}: none of the files graded in phase 1 "
+        "was submitted (counter.py)\n"
+    )
+
+
+WHIST_LIKE = ("cards.card", "cards.hand", "whist.trick", "whist.card")
+
+
+def test_loose_files_of_several_packages_are_graded_in_their_packages_folders(tmp_path):
+    from cardlab.course.submissions import submission_folder
+
+    upload = tmp_path / "submission"
+    upload.mkdir()
+    for name in ("hand.py", "trick.py", "card.py", "ADVANCED.md"):
+        (upload / name).write_text(f"# {name}\n")
+    with submission_folder(upload, WHIST_LIKE) as folder:
+        assert (folder / "cards" / "hand.py").read_text() == "# hand.py\n"
+        assert (folder / "whist" / "trick.py").read_text() == "# trick.py\n"
+        assert (folder / "card.py").is_file()  # two packages write a card.py: left alone
+        assert (folder / "ADVANCED.md").is_file()
+    assert sorted(path.name for path in upload.iterdir()) == [
+        "ADVANCED.md", "card.py", "hand.py", "trick.py"]  # the upload itself is untouched
+
+
+def test_loose_files_are_found_in_a_folder_uploaded_whole_and_zipped(tmp_path):
+    from cardlab.course.submissions import submission_folder
+
+    archive = _zip(tmp_path / "ann.zip", {"ann/work/hand.py": b"# hand\n",
+                                          "ann/work/trick.py": b"# trick\n"})
+    with submission_folder(archive, WHIST_LIKE) as folder:
+        assert (folder / "cards" / "hand.py").is_file()
+        assert (folder / "whist" / "trick.py").is_file()
+
+
+def test_a_submission_laid_out_by_package_is_graded_as_it_is(tmp_path):
+    from cardlab.course.submissions import loose_places, submission_folder
+
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "hand.py").write_text("# hand\n")
+    (tmp_path / "trick.py").write_text("# a stray copy\n")
+    assert loose_places(tmp_path, WHIST_LIKE) == {}
+    with submission_folder(tmp_path, WHIST_LIKE) as folder:
+        assert folder == tmp_path
+    assert loose_places(tmp_path, ("hand", "trick")) == {}  # one package: no layout to make

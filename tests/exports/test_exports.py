@@ -24,6 +24,7 @@ from cardlab.course.secret import course_secret
 from cardlab.exports.classroom import (
     COMMAND_GRADER,
     REPORTER,
+    SHARED_RUN,
     SYSTEMS,
     SYSTEMS_JOB,
     WORKFLOW,
@@ -175,7 +176,8 @@ def test_the_classroom_repository_runs_cardlab_check_for_points(repo, wheel, tmp
     parts = {part.id: part.points for part in repo.spec("bisca").phase(PHASE).parts}
     digest = handout_digest(folder)
     assert {g["with"]["command"]: g["with"]["max-score"] for g in graders} == {
-        f"cardlab check --part {part} --verify {digest}": points for part, points in parts.items()
+        f"cardlab check --part {part} --verify {digest} --reuse '{SHARED_RUN}'": points
+        for part, points in parts.items()
     }
     reporter = steps[-1]
     assert reporter["uses"] == REPORTER
@@ -201,3 +203,43 @@ def test_the_classroom_repository_runs_cardlab_check_for_points(repo, wheel, tmp
     assert solved.returncode == 0 and "Points for Suit: 15 / 15" in solved.stdout
     unknown = check("nope")
     assert unknown.returncode == 2 and "this phase has no part 'nope'" in unknown.stderr
+
+
+def _tools(folder: Path, pythons: dict[str, bool]) -> Path:
+    """A PATH of the tools setup.sh uses and fake Pythons, each able to make a venv or not."""
+    folder.mkdir()
+    for tool in ("mktemp", "rm", "dirname"):
+        (folder / tool).symlink_to(shutil.which(tool))
+    for name, works in pythons.items():
+        refuse = "" if works else 'if [ "$1 $2" = "-m venv" ]; then exit 1; fi\n'
+        (folder / name).write_text(f'#!/bin/sh\n{refuse}exec "{sys.executable}" "$@"\n')
+        (folder / name).chmod(0o755)
+    return folder
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="setup.sh runs on Gradescope's Linux")
+def test_setup_picks_a_python_that_can_make_a_virtual_environment(tmp_path):
+    from cardlab.exports.gradescope import SETUP_SH
+
+    script = tmp_path / "setup.sh"
+    script.write_text(SETUP_SH)
+
+    def found(pythons: dict[str, bool]) -> subprocess.CompletedProcess:
+        path = _tools(tmp_path / f"bin-{len(list(tmp_path.iterdir()))}", pythons)
+        return subprocess.run(["/bin/bash", "-c", f'source "{script}" && find_python'],
+                              env={"PATH": str(path)}, capture_output=True, text=True,
+                              timeout=300, check=False)
+
+    fallback = found({"python3.13": False, "python3.12": True})
+    assert fallback.returncode == 0 and fallback.stdout.strip() == "python3.12", fallback.stderr
+    none = found({"python3.13": False, "python3": False})
+    assert none.returncode == 1 and none.stdout == ""
+
+
+def test_the_gradescope_guide_says_what_timeout_to_set(repo):
+    from cardlab.exports.gradescope import GRADESCOPE_TIMEOUT_MINUTES, GRADING_SECONDS
+
+    assert GRADESCOPE_TIMEOUT_MINUTES * 60 > GRADING_SECONDS
+    guide = " ".join((repo.root / "docs" / "instructors" / "exports.md").read_text().split())
+    assert f"set its autograder timeout to {GRADESCOPE_TIMEOUT_MINUTES} minutes" in guide
+    assert f"{GRADING_SECONDS:,} s" in guide

@@ -245,6 +245,21 @@ def test_hypothesis_notes_leave_out_the_fixtures(note, shown):
     assert student_note(note, {"student", "ref"}) == shown
 
 
+def test_gradescope_shows_a_student_only_commands_a_student_can_run(grade_toy):
+    from support.toy_submissions import with_add
+
+    report = grade_toy({"counter.py": with_add("        return a - b")})
+    failed = [t for t in to_gradescope(report)["tests"] if t["status"] == "failed"]
+    public = [t["output"] for t in failed if t["visibility"] == "visible"]
+    hidden = [t["output"] for t in failed if t["visibility"] == "hidden"]
+    assert public and hidden
+    for output in public:  # what the handout holds, run where the student works
+        rerun = output.splitlines()[-1]
+        assert rerun.startswith("Run it again: cardlab check --test 'tests/test_counter.py::")
+    assert not [output for output in hidden if "Run it again" in output]
+    assert not [t for t in failed if "--submission" in t["output"] or "public/" in t["output"]]
+
+
 def _failing_file(report, count):
     """The report with ``count`` failing tests in one test file, in its first part."""
     part = report.parts[0]

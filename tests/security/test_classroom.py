@@ -22,6 +22,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -33,7 +34,7 @@ from cardlab.course.integrity import verify_handout
 from cardlab.course.project import Project
 from cardlab.course.spec import STUDENT_TESTS, Spec
 from cardlab.errors import CardlabError
-from cardlab.exports.classroom import COMMAND_GRADER, WORKFLOW, export_classroom
+from cardlab.exports.classroom import COMMAND_GRADER, SHARED_RUN, WORKFLOW, export_classroom
 from cardlab.exports.part_marks import collected_parts
 from cardlab.worker.compose import provided_modules
 
@@ -123,14 +124,18 @@ def classroom(exported) -> tuple[Path, str]:
     return folder, _commands(folder)[PART]
 
 
-def _run(folder: Path, command: str, **env: str) -> subprocess.CompletedProcess:
-    words = shlex.split(command)
-    assert words[0] == "cardlab"
-    return subprocess.run(
-        [sys.executable, "-m", "cardlab.cli", *words[1:]],
-        cwd=folder, capture_output=True, text=True, timeout=300, check=False,
-        env={**os.environ, **env},
-    )
+def _run(folder: Path, command: str, runner_temp: Path | None = None,
+         **env: str) -> subprocess.CompletedProcess:
+    """Run a step's command; without ``runner_temp``, as the first step of a push."""
+    with tempfile.TemporaryDirectory() as fresh:
+        place = str(runner_temp or fresh)
+        words = [word.replace("${{ runner.temp }}", place) for word in shlex.split(command)]
+        assert words[0] == "cardlab"
+        return subprocess.run(
+            [sys.executable, "-m", "cardlab.cli", *words[1:]],
+            cwd=folder, capture_output=True, text=True, timeout=300, check=False,
+            env={**os.environ, **env},
+        )
 
 
 def test_the_honest_stubs_earn_nothing_and_the_solution_everything(repo, classroom):
@@ -379,3 +384,25 @@ def test_the_parts_are_read_from_pytests_collection_and_a_broken_test_fails_the_
     (tests / "test_broken.py").write_text("import a_module_nobody_wrote\n")
     with pytest.raises(CardlabError, match="do not collect"):
         collected_parts(tests)
+
+
+def test_the_steps_of_a_push_share_one_run_of_the_public_tests(repo, classroom, tmp_path):
+    folder, _ = classroom
+    commands = _commands(folder)
+    assert all(SHARED_RUN in command for command in commands.values())
+    runner_temp = tmp_path / "runner-temp"
+    first = _run(folder, commands["suit"], runner_temp)
+    assert first.returncode == 1 and "Points for Suit: 0 / 15" in first.stdout
+    assert "earlier step" not in first.stdout and "Total" in first.stdout  # the whole run
+    later = _run(folder, commands["card"], runner_temp)
+    assert later.returncode == 1 and "ran in an earlier step" in later.stdout
+    assert "Total" not in later.stdout and "Points for Card" in later.stdout
+
+    shutil.copyfile(repo.reference_dir("bisca") / "suit.py", folder / "bisca" / "suit.py")
+    changed = _run(folder, commands["suit"], runner_temp)  # other files: the tests run again
+    assert changed.returncode == 0 and "earlier step" not in changed.stdout
+    assert _run(folder, commands["suit"], runner_temp).stdout.count("earlier step") == 1
+
+    (runner_temp / "cardlab-check.json").write_text('{"format": "forged", "parts": {}}')
+    forged = _run(folder, commands["suit"], runner_temp)
+    assert forged.returncode == 0 and "earlier step" not in forged.stdout

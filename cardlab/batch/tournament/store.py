@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
 
+from ...course.output import make_folder
 from ...errors import CardlabError
 from .match import GameRecord
 
@@ -96,7 +97,7 @@ def open_tournament_store(output: Path) -> Iterator[TournamentStore]:
     Raises:
         CardlabError: When the file is not a database cardlab can use.
     """
-    output.mkdir(parents=True, exist_ok=True)
+    make_folder(output)
     path = output / DATABASE_NAME
     try:
         connection = sqlite3.connect(path)
