@@ -368,7 +368,7 @@ def overview(assignment: str, phase: int, output: Path, project_dir: Path | None
     write_and_print(_project(project_dir), assignment, phase, output, Console(highlight=False))
 
 
-@main.group()
+@main.group(short_help="Record marks given by hand in a graded batch.")
 def marks() -> None:
     """Marks given by hand: parts the graders leave open, and overrides."""
 
@@ -560,7 +560,7 @@ def stubs(assignment: str, only_check: bool, project_dir: Path | None) -> None:
     click.echo(f"Wrote {len(written)} stub files to {project.stubs_dir(spec)}")
 
 
-@main.group()
+@main.group(short_help="Export an assignment, or its grades to Canvas or Moodle.")
 def export() -> None:
     """Export an assignment to Gradescope or GitHub Classroom, or its grades to an LMS."""
 
@@ -658,7 +658,7 @@ def _report_totals(totals: Any) -> None:
         )
 
 
-@export.command("canvas")
+@export.command("canvas", short_help="Fill a column of a gradebook exported from Canvas.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The graded phase.")
 @click.option(
@@ -728,7 +728,7 @@ def export_canvas(
     _report_totals(totals)
 
 
-@export.command("moodle")
+@export.command("moodle", short_help="Write the class's totals for Moodle's grade import.")
 @click.argument("assignment")
 @click.option("--phase", type=int, required=True, help="The graded phase.")
 @click.option(

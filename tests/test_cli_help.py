@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-COMMANDS = {"check", "demo", "export", "grade", "grade-all", "handout", "mutants", "overview",
-            "play", "solution", "stubs", "tournament"}
+COMMANDS = {"check", "demo", "export", "grade", "grade-all", "handout", "marks", "mutants",
+            "overview", "play", "solution", "stubs", "tournament"}
 
 
 def _help(cwd: Path, *command: str) -> str:
@@ -36,7 +36,7 @@ def test_in_a_project_every_command_is_listed_whole_with_the_assignments(repo):
 
 def test_the_export_subcommands_are_listed_whole(repo):
     listed = _listed(_help(repo.root, "export"))
-    assert set(listed) == {"classroom", "gradescope"}
+    assert set(listed) == {"canvas", "classroom", "gradescope", "moodle"}
     assert not [summary for summary in listed.values() if summary.endswith("...")]
 
 
