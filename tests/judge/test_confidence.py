@@ -23,6 +23,8 @@ NEVER_TRUMPS = (342, 25, 550, 14, 69)
 """The reference that never trumps a led card: share 0.361."""
 RANDOM = (1610, 25, 334, 3, 28)
 """A random legal player: share 0.102."""
+ALTERNATIVE = (0, 0, 1998, 0, 2)
+"""bisca's three alternative AutoPlayers: the reference's play but for 2 deals in 2,000."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,9 @@ def test_the_reference_against_itself_is_decided_by_the_first_batch():
     assert verdict_.deciding.level == 0.5
 
 
-def test_a_near_equal_player_keeps_full_credit_under_every_secret():
-    assert set(credits(Plan(), NEAR_EQUAL, 200, seed=1)) == {1.0}
+@pytest.mark.parametrize("counts", [NEAR_EQUAL, ALTERNATIVE], ids=["near-equal", "alternative"])
+def test_a_near_equal_player_keeps_full_credit_under_every_secret(counts):
+    assert set(credits(Plan(), counts, 200, seed=1)) == {1.0}
 
 
 def test_a_player_below_the_40_percent_threshold_loses_the_full_credit_every_time():
