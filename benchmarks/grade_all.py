@@ -5,10 +5,11 @@ Target: 100 copies of the bisca solution graded in at most 120 s on a 2-core mac
 solution once, copies it ``--copies`` times into a submissions folder, then runs
 ``cardlab grade-all bisca --phase N`` as a new process (fresh output folder, so every
 copy is graded) once per ``--jobs`` value, and prints copies, jobs, seconds and
-submissions per second for each run, with the machine's load average before it, the
-processor time of the run and all its processes (the judges and their workers), and the
+submissions per second for each run, with the machine's load average before it and the
 tournament games played per submission (median and most, read from the reports): the
-games do not depend on the machine's load, the wall time does.
+games do not depend on the machine's load, the wall time does. (The processor time of a
+grading, judge and workers, is ``grading.py``'s: a grade-all's pool does not hand its
+workers' time back to this process.)
 
     python benchmarks/grade_all.py [--phase 3] [--copies 100] [--jobs 1 2] [--runs 1]
 """
@@ -21,7 +22,6 @@ import json
 import os
 import platform
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -43,12 +43,6 @@ def _grade_all(phase: int, submissions: Path, output: Path, jobs: int) -> float:
     start = time.perf_counter()
     subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
     return time.perf_counter() - start
-
-
-def _children_seconds() -> float:
-    """Processor time of every finished child process and its descendants, so far."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def _games(output: Path) -> list[int]:
@@ -85,22 +79,20 @@ def main() -> None:
                        cwd=ROOT, check=True, capture_output=True)
         for number in range(args.copies):
             shutil.copytree(solution, submissions / f"student{number:03d}")
-        print("copies  jobs  seconds  submissions/s  processor s  games a submission "
-              "(median, most)  load before (1, 5, 15 min)")
+        print("copies  jobs  seconds  submissions/s  games a submission (median, most)  "
+              "load before (1, 5, 15 min)")
         for jobs in args.jobs:
             times = []
             for run in range(args.runs):
                 load = " ".join(f"{x:.2f}" for x in os.getloadavg())
                 output = Path(scratch) / f"out-{jobs}-{run}"
-                processor = _children_seconds()
                 seconds = _grade_all(args.phase, submissions, output, jobs)
-                processor = _children_seconds() - processor
                 scores = _scores(output)
                 assert len(scores) == args.copies and set(scores) == {100.0}, scores
                 games = _games(output)
                 times.append(seconds)
                 print(f"{args.copies:6d}  {jobs:4d}  {seconds:7.1f}  "
-                      f"{args.copies / seconds:13.3f}  {processor:11.1f}  "
+                      f"{args.copies / seconds:13.3f}  "
                       f"{statistics.median(games):8.0f}, {max(games):4d}{'':22s}{load}",
                       flush=True)
             if args.runs > 1:
