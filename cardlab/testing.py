@@ -9,8 +9,9 @@ behind it may move without a grader changing. It holds the student handle's type
 :class:`EnumType`, :class:`TextType`, :class:`Value`, and the card notations and
 records of :mod:`cardlab.worker.notation`), tamper checks (:func:`tampered`), seeding
 of property tests (:func:`seed_examples`), the style and design indicators
-(:mod:`style`, :mod:`design`), the tournament's :class:`Forfeit` and
-:func:`folder_module`, which loads a module of the assignment's own folders (a
+(:mod:`style`, :mod:`design`), the tournament's :class:`Forfeit`, strength measured
+by confidence over deals played in batches (:func:`measure`, giving a :class:`Verdict`)
+and :func:`folder_module`, which loads a module of the assignment's own folders (a
 tournament's bot kept beside its terminal game). Every import here
 is light: public graders run in a student's handout, with the cardlab wheel.
 
@@ -36,6 +37,7 @@ from typing import Any
 from .batch.tournament.hook import Forfeit
 from .course import design, style
 from .course.registry import folder_module
+from .judge.confidence import Verdict, measure
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
 from .judge.plugin import excuse, seed_examples, tampered
 from .judge.proxy import Student
@@ -96,6 +98,7 @@ __all__ = [
     "TextType",
     "ToldRaised",
     "Value",
+    "Verdict",
     "Word",
     "WorkerFailure",
     "by_keywords",
@@ -114,6 +117,7 @@ __all__ = [
     "expect_tuple_result",
     "folder_module",
     "in_order",
+    "measure",
     "member",
     "reference_outcome",
     "seed_examples",

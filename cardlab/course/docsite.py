@@ -69,22 +69,36 @@ def _parts_table(phase: Phase) -> str:
 
 def _tournament_text(tournament: Tournament, points: float) -> str:
     if tournament.on_points:
-        measure = "the lower end of the 95% confidence interval of your mean points per deal"
-        header = "| lower end at least | credit | points |"
+        measure = "your mean points per deal"
+        header = "| points per deal | credit | points |"
 
         def shown(level: float) -> str:
             return f"{level:+.2f}"
     else:
         measure = "your share of the games"
-        header = "| share of games at least | credit | points |"
+        header = "| share of games | credit | points |"
 
         def shown(level: float) -> str:
             return f"{level:.0%}"
 
+    confidence = f"{tournament.confidence:.0%}"
+    if tournament.require_evidence:
+        rule = (
+            f"A threshold's credit is given only when the {confidence} interval of {measure} "
+            "lies wholly at or above it: the strength must be shown, not hoped for."
+        )
+    else:
+        rule = (
+            f"A threshold's credit is lost only when the {confidence} interval of {measure} "
+            "lies wholly below it: luck in the deals cannot cost a player the credit it "
+            "deserves."
+        )
     rows = [
-        f"The `{tournament.part}` part is earned in a tournament of {tournament.deals} "
-        f"seeded deals (seed {tournament.seed}). The best threshold {measure} "
-        "reaches gives its credit:",
+        f"The `{tournament.part}` part is earned in a tournament of seeded deals "
+        f"(seed {tournament.seed}), each played in every seating, {tournament.deals} "
+        f"seeded deals first and more in batches, up to {tournament.most_deals}, until every "
+        f"threshold is clearly above or below the interval. {rule} The best threshold "
+        "earned gives its credit:",
         "",
         header,
         "| ---: | ---: | ---: |",

@@ -67,6 +67,10 @@ OTHER_PARTS_STUDENT = "student"
 """Each part's tests run on all of the student's code: a mistake in one part can cost
 points in the parts that use it too."""
 
+DEFAULT_CONFIDENCE = 0.99
+"""A tournament's ``confidence`` unless its spec says otherwise: a player whose true
+measure equals a threshold keeps its credit in at least 99 gradings of 100."""
+
 
 @dataclass(frozen=True)
 class Part:
@@ -127,8 +131,8 @@ class Threshold:
         share: The share of games to reach (wins + ties / 2, over games played), or
             None when the threshold is on points.
         credit: The share of the part's points it earns.
-        points: The mean points per deal to reach, as the lower end of its 95%
-            confidence interval (a duplicate tournament), or None when on ``share``.
+        points: The mean points per deal to reach (a duplicate tournament), or None when
+            on ``share``.
     """
 
     share: float | None
@@ -145,27 +149,36 @@ class Threshold:
 
 @dataclass(frozen=True)
 class Tournament:
-    """Seeded games of the student's player against the reference player."""
+    """Seeded games of the student's player against the reference player.
+
+    The deals are played in batches (:mod:`cardlab.judge.confidence`): ``deals`` first,
+    then twice as many and so on, until every threshold is decided or ``most_deals``
+    are played.
+
+    Attributes:
+        part: The part the tournament scores.
+        deals: The deals of the first batch (and of a pairing in a class tournament).
+        seed: Names the deals, with the course secret.
+        thresholds: The thresholds and their credit.
+        most_deals: The most deals played.
+        confidence: The chance that a player whose true measure equals a threshold keeps
+            its credit (or, with ``require_evidence``, is refused it).
+        require_evidence: Whether a threshold is credited only when confidently reached
+            (else it is credited unless confidently missed: the benefit of the doubt).
+    """
 
     part: str
     deals: int
     seed: int
     thresholds: tuple[Threshold, ...]
+    most_deals: int
+    confidence: float = DEFAULT_CONFIDENCE
+    require_evidence: bool = False
 
     @property
     def on_points(self) -> bool:
         """Whether the thresholds are on mean points per deal rather than on a share."""
         return self.thresholds[0].points is not None
-
-    def credit_for(self, result: float) -> float:
-        """The credit earned by a result: that of the best threshold reached, else 0.
-
-        Args:
-            result: The match share, or with thresholds on points the lower end of the
-                95% confidence interval of the mean points per deal.
-        """
-        reached = [t.credit for t in self.thresholds if result >= t.level]
-        return max(reached, default=0.0)
 
 
 @dataclass(frozen=True)
@@ -510,7 +523,15 @@ def _build(path: Path, data: dict) -> Spec:
             thresholds = tuple(
                 Threshold(x.get("share"), x["credit"], x.get("points")) for x in t["thresholds"]
             )
-            tournament = Tournament(t["part"], t["deals"], t["seed"], thresholds)
+            tournament = Tournament(
+                t["part"],
+                t["deals"],
+                t["seed"],
+                thresholds,
+                most_deals=t.get("most_deals", t["deals"]),
+                confidence=t.get("confidence", DEFAULT_CONFIDENCE),
+                require_evidence=t.get("require_evidence", False),
+            )
         phases.append(
             Phase(
                 number=raw["number"],
@@ -572,6 +593,11 @@ def _check_meaning(spec: Spec, reference_modules: Iterable[str] | None) -> None:
         if phase.tournament and len({t.share is None for t in phase.tournament.thresholds}) > 1:
             raise CardlabError(
                 f"{where}: phase[{index}].tournament.thresholds: all on share or all on points"
+            )
+        if phase.tournament and phase.tournament.most_deals < phase.tournament.deals:
+            raise CardlabError(
+                f"{where}: phase[{index}].tournament.most_deals: at least deals "
+                f"({phase.tournament.deals}), not {phase.tournament.most_deals}"
             )
         for number, part in enumerate(phase.parts):
             _check_curve(where, f"phase[{index}].part[{number}]", part)

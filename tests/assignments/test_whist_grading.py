@@ -185,7 +185,7 @@ def test_an_advanced_strategy_playing_like_the_basic_one_earns_no_tournament_cre
     report = _grade(repo, folder, 2, "tournament")
     tournament = _part(report, "tournament")
     assert len(tournament.tests) == 2 and tournament.score == 0
-    assert all("the lower end of the interval" in test.message for test in tournament.tests)
+    assert all("not confidently at or above +0.050" in test.message for test in tournament.tests)
 
 
 @pytest.mark.slow

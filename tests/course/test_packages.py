@@ -176,8 +176,7 @@ def test_thresholds_on_points_and_on_share_do_not_mix(tmp_path, repo):
     with pytest.raises(CardlabError, match="all on share or all on points"):
         load_spec(path)
     tournament = repo.spec("whist").phase(2).tournament
-    assert tournament.on_points and tournament.credit_for(0.12) == 1.0
-    assert tournament.credit_for(0.07) == 0.5 and tournament.credit_for(0.0) == 0.0
+    assert tournament.on_points and [t.level for t in tournament.thresholds] == [0.10, 0.05]
 
 
 def test_a_composition_serves_every_package(shop, tmp_path):

@@ -29,9 +29,18 @@ def test_the_bisca_spec_loads(repo):
         "play", "suit", "card", "player", "deck", "board", "auto_player",
     )
     tournament = spec.phase(3).tournament
-    assert tournament.credit_for(0.5) == 1.0
-    assert tournament.credit_for(0.35) == 0.5
-    assert tournament.credit_for(0.0) == 0.0
+    assert (tournament.deals, tournament.most_deals, tournament.confidence) == (20, 240, 0.99)
+    assert not tournament.require_evidence
+    assert [(t.level, t.credit) for t in tournament.thresholds] == [
+        (0.5, 1.0), (0.4, 0.75), (0.3, 0.5), (0.1, 0.25),
+    ]
+
+
+def test_most_deals_below_the_first_batch_is_refused(tmp_path, repo):
+    path = tmp_path / "bisca.toml"
+    path.write_text(BISCA.read_text().replace("most_deals = 240", "most_deals = 10"))
+    with pytest.raises(CardlabError, match=r"tournament\.most_deals: at least deals \(20\)"):
+        load_spec(path, repo.reference_dir("bisca"))
 
 
 @pytest.mark.parametrize(
@@ -44,7 +53,7 @@ def test_the_bisca_spec_loads(repo):
         ('title = "Bisca"\n', "", r"assignment: 'title' is a required property"),
         ("call_seconds = 2.0", "call_seconds = -1", r"limits\.call_seconds: -1 is less than"),
         ('part = "tournament"', 'part = "tourney"', r"tournament\.part: no part 'tourney'"),
-        ("deals = 60", "deals = 60\nroundz = 3", r"Additional properties are not allowed"),
+        ("deals = 20", "deals = 20\nroundz = 3", r"Additional properties are not allowed"),
         ("[[phase]]", "[[phase]", r"not valid TOML"),
     ],
     ids=["unknown-module", "non-numeric-points", "duplicate-id", "duplicate-phase",

@@ -91,7 +91,7 @@ def _tournament_share(repo, folder, deals: int | None = None) -> float:
     job = project_job(repo, "bisca", 3, folder)
     report = run(job if deals is None else with_deals(job, deals), "test_tournament")
     (test,) = [test for test in report.tests if test.part == "tournament"]
-    return float(re.search(r"\(share (\d\.\d+)\)", test.message).group(1))
+    return float(re.search(r"share (\d\.\d+) over", test.message).group(1))
 
 
 @pytest.mark.slow

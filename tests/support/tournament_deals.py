@@ -23,7 +23,7 @@ def with_deals(job: GradingJob, deals: int) -> GradingJob:
     A job whose phase has no tournament is returned as it is.
     """
     phases = tuple(
-        replace(phase, tournament=replace(phase.tournament, deals=deals))
+        replace(phase, tournament=replace(phase.tournament, deals=deals, most_deals=deals))
         if phase.number == job.phase and phase.tournament is not None
         else phase
         for phase in job.spec.phases

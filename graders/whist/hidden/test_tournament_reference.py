@@ -19,7 +19,7 @@ still forfeits the game, named with its trick.
 import random
 
 import pytest
-from whist_tournament import TRICKS, Duplicate, award
+from whist_tournament import TRICKS, award, play_deals
 
 from cardlab.testing import StudentRaised, ToldRaised, Value, WorkerFailure, show
 
@@ -106,10 +106,11 @@ def play(student, r, seed, advanced, parity):
 def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
     """Your AdvancedStrategy against the reference BasicStrategy, every deal played twice."""
     settings = phase.tournament
-    result = Duplicate()
     forfeits, lost_worker = [], None
-    for deal in range(settings.deals):
-        seed = seeds.seed("tournament", settings.seed, deal)
+
+    def play_deal(deal):
+        nonlocal lost_worker
+        seed = seeds.seed("tournament", settings.seed, deal - 1)
         taken = []
         for parity in (0, 1):
             if lost_worker is not None:
@@ -121,7 +122,7 @@ def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
                 for seat in range(4)
                 if seat % 2 == parity
             }
-            game = f"deal {deal + 1}, your strategy in seats {parity} and {parity + 2}"
+            game = f"deal {deal}, your strategy in seats {parity} and {parity + 2}"
             try:
                 taken.append(play(student, r, seed, advanced, parity))
             except Forfeit as forfeit:
@@ -130,7 +131,9 @@ def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
             except WorkerFailure as failure:
                 taken.append(0)
                 lost_worker = f"{game} ({failure})"
-        result.add_deal(*taken)
+        return taken
+
+    result, verdict = play_deals(settings, play_deal)
     student.restart(spare=False)  # later tests get a worker no game has touched
     problems = ""
     if forfeits:
@@ -141,4 +144,4 @@ def test_tournament(student, r, phase, credit, artifacts, seeds, leaderboard):
             "later one were forfeited."
         )
     leaderboard.record("Points per deal over BasicStrategy", round(result.mean_and_margin()[0], 3))
-    award(result, settings, credit, (artifacts, "whist-tournament.svg"), problems)
+    award(result, verdict, credit, (artifacts, "whist-tournament.svg"), problems)

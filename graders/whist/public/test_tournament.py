@@ -4,12 +4,13 @@ This public test runs the duplicate tournament on your own game: for each deal, 
 BasicWhist plays the hand of ``random.Random(seed)`` twice, your AdvancedStrategy in
 seats 0 and 2 and then in seats 1 and 3, with your BasicStrategy in the other seats.
 The grader's own tournament plays against the reference BasicStrategy on the
-reference game. Both give credit by the spec's thresholds on the share of plays won,
-and draw the running result with its 95% confidence interval.
+reference game. Both play the deals in the spec's batches, give credit by the spec's
+thresholds on the interval of the mean points per deal, and draw the running result
+with its 95% confidence interval.
 """
 
 import pytest
-from whist_tournament import Duplicate, award
+from whist_tournament import award, play_deals
 
 pytestmark = pytest.mark.part("tournament")
 
@@ -31,11 +32,10 @@ def seat_table(student, advanced_parity):
 
 def test_practice_tournament(student, phase, credit, artifacts):
     """Your AdvancedStrategy against your BasicStrategy, on your game, every deal twice."""
-    settings = phase.tournament
     tables = [seat_table(student, parity) for parity in TABLES]
-    result = Duplicate()
-    for deal in range(settings.deals):
-        seed = PRACTICE_SEED + deal
+
+    def play_deal(deal):
+        seed = PRACTICE_SEED + deal - 1
         taken = []
         for parity, players in zip(TABLES, tables, strict=True):
             game = student.pkg.whist.basic_whist.BasicWhist(
@@ -43,5 +43,7 @@ def test_practice_tournament(student, phase, credit, artifacts):
             )
             tricks = student.method(game, "play_hand")
             taken.append(tricks[parity])
-        result.add_deal(*taken)
-    award(result, settings, credit, (artifacts, "whist-practice-tournament.svg"))
+        return taken
+
+    result, verdict = play_deals(phase.tournament, play_deal)
+    award(result, verdict, credit, (artifacts, "whist-practice-tournament.svg"))

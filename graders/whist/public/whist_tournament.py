@@ -6,12 +6,18 @@ what is left is how well each strategy plays them. For each deal the result is t
 advanced partnership's points minus the basic partnership's, averaged over the two
 plays (a hand scores the winners' tricks over six). A play is won by the partnership
 that takes seven tricks or more.
+
+The credit comes from :func:`cardlab.testing.measure`: the deals are played in the
+spec's batches, and with ``require_evidence`` a threshold on points is credited only
+when the interval of the mean points per deal lies at or above it.
 """
 
 import math
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from cardlab.testing import Verdict, measure
 
 TRICKS = 13
 BOOK = 6
@@ -54,13 +60,10 @@ class Duplicate:
         return mean, Z_95 * statistics.stdev(points) / math.sqrt(len(points))
 
     def summary(self) -> str:
-        """One line: plays won, the share, and the mean points per deal with its interval."""
-        mean, margin = self.mean_and_margin()
+        """One line: the deals, plays won and the share."""
         return (
             f"{len(self.points)} deals, each played twice: your AdvancedStrategy won "
-            f"{self.plays_won} of {self.plays} plays (share {self.share:.3f}); "
-            f"mean points per deal {mean:+.3f} "
-            f"(95% CI {mean - margin:+.3f} to {mean + margin:+.3f})"
+            f"{self.plays_won} of {self.plays} plays (share {self.share:.3f})"
         )
 
 
@@ -146,18 +149,28 @@ def plot(result: Duplicate, folder: Path | None, name: str) -> str:
     return f" Plot: {path}."
 
 
-def award(result: Duplicate, tournament, credit, plot_to: tuple[Path | None, str], problems=""):
-    """Give the credit of the best threshold reached; fail below the least.
+def play_deals(tournament, play_deal) -> tuple[Duplicate, Verdict]:
+    """Play the deals in the spec's batches; the result and its verdict on points.
 
-    Thresholds on points compare the lower end of the 95% confidence interval of the
-    mean points per deal; thresholds on share compare the share of plays won.
+    Args:
+        tournament: The spec's tournament settings.
+        play_deal: Plays the deal of a number (from 1): the advanced side's tricks in
+            its two plays.
     """
-    note = result.summary() + "." + problems + plot(result, *plot_to)
-    mean, margin = result.mean_and_margin()
-    measured = mean - margin if tournament.on_points else result.share
-    fraction = tournament.credit_for(measured)
-    credit.award(fraction, note)
-    if fraction == 0:
-        least = min(threshold.level for threshold in tournament.thresholds)
-        what = "the lower end of the interval" if tournament.on_points else "a share of plays"
-        raise AssertionError(f"{note}\nThe least credit needs {what} of at least {least:+.3f}.")
+    result = Duplicate()
+
+    def points(deal: int) -> float:
+        result.add_deal(*play_deal(deal))
+        return result.points[-1]
+
+    return result, measure(tournament, points)
+
+
+def award(result: Duplicate, verdict: Verdict, credit, plot_to, problems=""):
+    """Give the verdict's credit; fail below the least threshold."""
+    shown = "{:+.3f}".format
+    note = f"{result.summary()}; mean points per deal {verdict.describe(shown)}."
+    note += problems + plot(result, *plot_to)
+    credit.award(verdict.credit, note)
+    if verdict.credit == 0:
+        raise AssertionError(note)
