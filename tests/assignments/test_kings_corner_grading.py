@@ -12,6 +12,7 @@ give full marks too.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 from pathlib import Path
 
 import pytest
@@ -68,10 +69,34 @@ def _alternatives() -> list[tuple[str, int]]:
     )
 
 
+_COMPUTERS = [name for name, phase in _alternatives() if phase == 2]
+"""The alternative computer players: each chooses otherwise within a step."""
+
+
 def test_there_are_enough_alternatives():
     names = _alternatives()
     assert len(names) >= 5
-    assert sum(phase == 2 for _, phase in names) >= 2, "two AIs that choose differently"
+    assert len(_COMPUTERS) >= 4, "computer players that choose differently"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _COMPUTERS)
+def test_a_computer_that_chooses_otherwise_keeps_full_marks_in_phase_3(
+    repo, solution, tmp_path, name
+):
+    """Phase 3 grades no computer player: its games use the reference's (fair parts).
+
+    Every part of phase 3 is graded, not only those that run the alternative's module,
+    so a part that played the student's computer and expected the reference's moves
+    would show here.
+    """
+    folder = tmp_path / "submission"
+    shutil.copytree(solution, folder)
+    written = ALTERNATIVES / name
+    ignored = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(written, folder, dirs_exist_ok=True, ignore=ignored)
+    report = _grade(repo, 3, folder)
+    assert report.score == report.max_score == 100, _failures(report)
 
 
 @pytest.mark.parametrize("text", ["X", "d", "", "D 1"])
