@@ -6,7 +6,8 @@ The stubs and the seeded bugs (``graders/kings_corner/bugs.toml``) are graded by
 ``graders/kings_corner/alternatives/<name>/`` and are graded by ``test_assignments.py``;
 among them must be computer players that choose differently within each step (lowest
 card first, last pile first, the first move found), which the conformance check must
-give full marks too.
+give full marks too, and which phase 3, whose games use the reference's computer player,
+must give full marks as well.
 """
 
 from __future__ import annotations

@@ -168,6 +168,7 @@ def test_a_part_runs_the_students_own_modules_and_the_unit_test_parts_none(repo)
     assert hearts.parts_running(1, ["card"]) == ("cards", "design-1")
     assert hearts.parts_running(1, ["player"]) == ("player", "legality", "design-1")
     assert repo.spec("bisca").parts_running(2, ["card"]) == ("card",)
+    assert repo.spec("kings_corner").parts_running(3, ["computer_player"]) == ()
     whist = repo.spec("whist")
     graded = [p.id for p in whist.phase(2).parts if p.kind != "student tests"]
     assert whist.parts_running(2, ["whist.trick"]) == tuple(graded)
@@ -177,5 +178,6 @@ def test_a_report_says_a_phase_whose_parts_name_no_code_ran_the_students_code(re
     kings_corner = repo.spec("kings_corner")
     assert kings_corner.other_parts == "reference"
     assert kings_corner.graded_with(1) == "reference"
-    assert kings_corner.graded_with(3) == "student"
+    assert kings_corner.graded_with(2) == "student"
+    assert kings_corner.graded_with(3) == "reference"
     assert repo.spec("hearts").graded_with(2) == "reference"
