@@ -214,7 +214,8 @@ def run_verify(
         )
         console.print(
             f"Grading again {count} of {chosen.checkable} graded submissions, chosen with "
-            f"seed {chosen.seed} (--verify-seed {chosen.seed} chooses the same){left_out}"
+            f"seed {chosen.seed} (--verify-seed {chosen.seed} chooses the same){left_out}",
+            soft_wrap=True,
         )
         progress.start()
 

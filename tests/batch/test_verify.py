@@ -222,3 +222,15 @@ def test_a_changed_submission_is_left_out(graded, batch):
     assert result.exit_code == 0, result.output
     assert "Grading again 2 of 2 graded submissions" in result.output
     assert "1 left out" in result.output
+
+
+def test_a_store_graded_under_another_course_secret_is_refused(graded, batch):
+    db = sqlite3.connect(batch / DATABASE_NAME)
+    db.execute("UPDATE batch SET value = '0123456789abcdef' WHERE key = 'secret'")
+    db.commit()
+    db.close()
+
+    result = _verify(*graded, batch, "--verify", "1")
+
+    assert result.exit_code == 2, result.output
+    assert "graded under another course secret (0123456789abcdef" in result.output
