@@ -37,6 +37,21 @@ def test_the_coin(student):
     """Passes on heads."""
     assert Path({coin!r}).read_text() == "heads"
 '''
+PID_TEST = '''
+"""A hidden test that notes which judge process ran it."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.part("add")
+def test_note_the_judge(student):
+    """Always passes."""
+    with Path({log!r}).open("a") as log:
+        log.write(f"{{os.getpid()}}\\n")
+'''
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +168,7 @@ def test_a_printed_seed_draws_the_same_submissions(graded, batch):
 def test_a_grading_that_depends_on_a_changing_file_is_reported(toy, tmp_path):
     coin = tmp_path / "coin.txt"
     coin.write_text("heads")
-    project = _project_with_coin(toy, tmp_path / "project", coin)
+    project = _project_with_test(toy, tmp_path / "project", COIN_TEST.format(coin=str(coin)))
     output = graded_class(project, tmp_path, {"ann": GOOD})
     coin.write_text("tails")
 
@@ -165,12 +180,26 @@ def test_a_grading_that_depends_on_a_changing_file_is_reported(toy, tmp_path):
     assert "test_the_coin passed -> failed" in line
 
 
-def _project_with_coin(toy: Project, folder: Path, coin: Path) -> Project:
-    """The toy project with one more hidden test, which reads ``coin``."""
+def test_each_submission_is_graded_again_by_a_judge_of_its_own(toy, tmp_path):
+    log = tmp_path / "judges.log"
+    project = _project_with_test(toy, tmp_path / "project", PID_TEST.format(log=str(log)))
+    output = graded_class(project, tmp_path, {"ann": GOOD, "bob": BUGGY, "cy": GOOD})
+    log.write_text("")
+
+    result = _verify(project.root, tmp_path / "subs", output, "--verify", "3", "--jobs", "1")
+
+    assert result.exit_code == 0, result.output
+    judges = log.read_text().split()
+    assert len(judges) == 3
+    assert len(set(judges)) == 3  # one batch judge would have graded all three
+
+
+def _project_with_test(toy: Project, folder: Path, test: str) -> Project:
+    """The toy project with one more hidden test, of source ``test``."""
     folder.mkdir()
     shutil.copytree(toy.graders_dir("toy"), folder / "graders" / "toy")
-    hidden = folder / "graders" / "toy" / "hidden" / "test_coin.py"
-    hidden.write_text(textwrap.dedent(COIN_TEST.format(coin=str(coin))))
+    hidden = folder / "graders" / "toy" / "hidden" / "test_extra.py"
+    hidden.write_text(textwrap.dedent(test))
     for entry in toy.root.iterdir():
         if entry.name not in {"graders", ".cardlab"}:
             (folder / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
