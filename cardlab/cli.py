@@ -257,6 +257,20 @@ def grade(
     show_default=True,
     help="Stop one submission's grading after this many seconds.",
 )
+@click.option(
+    "--verify",
+    "verify_count",
+    metavar="K",
+    type=int,
+    help="Grade nothing new: grade K random graded submissions again, each in a fresh "
+    "process, and report those whose score or tests differ from the stored result "
+    "(exit status 1 if any does); the stored results are not changed.",
+)
+@click.option(
+    "--verify-seed",
+    type=click.IntRange(min=0),
+    help="With --verify: the seed of the random choice (default: a new one, printed).",
+)
 @project_option
 @_one_line_errors
 def grade_all(
@@ -268,12 +282,17 @@ def grade_all(
     regrade: bool,
     seconds: float,
     scheduler: str | None,
+    verify_count: int | None,
+    verify_seed: int | None,
     project_dir: Path | None,
 ) -> None:
-    """Grade a folder of submissions (one folder or zip per student), in parallel."""
+    """Grade a folder of submissions (one folder or zip per student), in parallel.
+
+    With --verify K, grade K of the graded submissions again instead and compare.
+    """
     from rich.console import Console
 
-    from .batch.console import run_grade_all
+    from .batch.console import run_grade_all, run_verify
     from .batch.grade_all import BatchRequest
 
     request = BatchRequest(
@@ -286,7 +305,21 @@ def grade_all(
         seconds_per_submission=seconds,
         scheduler=scheduler,
     )
-    sys.exit(run_grade_all(_project(project_dir), request, Console(stderr=True, highlight=False)))
+    console = Console(stderr=True, highlight=False)
+    if verify_count is None:
+        if verify_seed is not None:
+            raise CardlabError("--verify-seed chooses the sample of --verify K; give --verify too")
+        sys.exit(run_grade_all(_project(project_dir), request, console))
+    if verify_count < 1:
+        raise CardlabError(
+            f"--verify K grades K submissions again: K must be at least 1, not {verify_count}"
+        )
+    if regrade:
+        raise CardlabError("--verify and --regrade: give one (verifying changes no result)")
+    from .batch.verify import new_seed
+
+    seed = new_seed() if verify_seed is None else verify_seed
+    sys.exit(run_verify(_project(project_dir), request, verify_count, seed, console))
 
 
 @main.command("tournament", short_help="Play a class's computer players against each other.")

@@ -8,6 +8,9 @@ class CardlabError(Exception):
     """
 
 
+EXIT_DIFFERENT = 1
+"""The exit status of a check that found what it looks for (grades that change when
+graded again)."""
 EXIT_INTERRUPTED = 130
 """The exit status of a command stopped by Ctrl-C: the shell's 128 plus SIGINT's number."""
 

@@ -4,7 +4,9 @@ A progress bar (submissions done out of those to grade, rate, time left) runs wh
 the batch grades; each submission that could not be graded prints one line. At the
 end, the gradebook, reports and class overview are written from the database and
 the overview is printed as tables. Importing marks given by hand stores them all or
-none, then writes the class files again, so that they hold the new totals.
+none, then writes the class files again, so that they hold the new totals. Verifying
+(``--verify K``) prints the seed of its sample, then one line per submission whose new
+grading differs from its stored result, and a summary.
 """
 
 from __future__ import annotations
@@ -26,14 +28,15 @@ from rich.progress import (
 from rich.text import Text
 
 from ..course.project import Project
-from ..errors import EXIT_INTERRUPTED, CardlabError
+from ..errors import EXIT_DIFFERENT, EXIT_INTERRUPTED, CardlabError
 from ..worker.untrusted import MAX_NOTE, printable
 from .grade_all import BatchPlan, BatchRequest, grade_all
 from .gradebook import write_class_files
 from .marks import class_record, read_marks
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
 from .overview import write_overview_csv as write_csv
-from .store import DATABASE_NAME, FAILED, GRADED, Outcome, open_store
+from .store import DATABASE_NAME, FAILED, GRADED, Outcome, Verdict, open_store
+from .verify import Disagreement, Sample, verify
 
 
 class RateColumn(ProgressColumn):
@@ -45,9 +48,9 @@ class RateColumn(ProgressColumn):
         return Text("?/s" if speed is None else f"{speed:.2f}/s", style="progress.data.speed")
 
 
-def _progress(console: Console) -> Progress:
+def _progress(console: Console, what: str = "Grading") -> Progress:
     return Progress(
-        TextColumn("[bold]Grading"),
+        TextColumn(f"[bold]{what}"),
         BarColumn(),
         MofNCompleteColumn(),
         RateColumn(),
@@ -178,3 +181,84 @@ def run_marks_import(
         f"Stored {len(marks)} mark(s) from {marks_file}{taken_back}; gradebook, reports "
         f"and overview tables in {output} written again"
     )
+
+
+SHOWN_TESTS = 10
+"""Changed tests named on a differing submission's line; the rest are counted."""
+
+
+def run_verify(
+    project: Project, request: BatchRequest, count: int, seed: int, console: Console
+) -> int:
+    """Grade ``count`` random results of a batch again, printing those that differ.
+
+    The sample's seed and a progress bar go to ``console``; the line of each differing
+    submission and the summary go to the standard output.
+
+    Returns:
+        The exit status: 0 when every new grading agrees, 1 when one differs, 130 when
+        interrupted with Ctrl-C (nothing is changed either way).
+
+    Raises:
+        CardlabError: See :func:`~cardlab.batch.verify.verify`.
+    """
+    progress = _progress(console, "Verifying")
+    task_id = progress.add_task("verifying", total=count)
+    out = Console(highlight=False, soft_wrap=True)
+
+    def drawn(chosen: Sample) -> None:
+        left_out = (
+            f"; {chosen.left_out} left out (files or graders changed since they were graded)"
+            if chosen.left_out
+            else ""
+        )
+        console.print(
+            f"Grading again {count} of {chosen.checkable} graded submissions, chosen with "
+            f"seed {chosen.seed} (--verify-seed {chosen.seed} chooses the same){left_out}",
+            soft_wrap=True,
+        )
+        progress.start()
+
+    def checked(verdict: Verdict, difference: Disagreement | None) -> None:
+        progress.advance(task_id)
+
+    try:
+        differences = verify(project, request, count, seed, drawn, checked)
+    except KeyboardInterrupt:
+        _stop(progress)
+        console.print("Interrupted. Nothing was changed.")
+        return EXIT_INTERRUPTED
+    finally:
+        _stop(progress)
+    for difference in differences:
+        out.print(escape(difference_line(difference)))
+    agree = count - len(differences)
+    if differences:
+        out.print(
+            f"{len(differences)} of {count} submissions graded again differ from their stored "
+            f"result ({agree} agree; seed {seed}); the stored results are unchanged"
+        )
+        return EXIT_DIFFERENT
+    out.print(f"All {count} submissions graded again agree with their stored result (seed {seed})")
+    return 0
+
+
+def difference_line(difference: Disagreement) -> str:
+    """One line: the submission, both scores and the tests whose outcome changed."""
+    stored, regraded = difference.stored, difference.regraded
+    if regraded.status == GRADED:
+        now = f"{regraded.score:g} / {regraded.max_score:g}"
+    else:
+        now = f"{regraded.status} ({printable(regraded.cause, MAX_NOTE)})"
+    line = (
+        f"{printable(stored.student)}: stored {stored.score:g} / {stored.max_score:g}, "
+        f"graded again {now}"
+    )
+    changes = [
+        f"{printable(change.test, MAX_NOTE)} {change.stored} -> {change.regraded}"
+        for change in difference.tests[:SHOWN_TESTS]
+    ]
+    hidden = len(difference.tests) - SHOWN_TESTS
+    if hidden > 0:
+        changes.append(f"and {hidden} more")
+    return f"{line}; tests changed: {', '.join(changes)}" if changes else line

@@ -26,7 +26,7 @@ from ..errors import CardlabError
 from ..worker.untrusted import valid
 from .executors import default_jobs, refuse_jobs_with_scheduler, task_pool
 from .fingerprints import grader_hash, worker_check
-from .judges import Assignment, JudgePool
+from .judges import TASKS_PER_JUDGE, Assignment, JudgePool
 from .shipped_judges import ShippedJudges
 from .store import Outcome, ResultStore, Verdict, open_store
 
@@ -168,12 +168,21 @@ def grade_all(
 
 @contextlib.contextmanager
 def judges(
-    project: Project, target: Assignment, max_score: float, request: BatchRequest
+    project: Project,
+    target: Assignment,
+    max_score: float,
+    request: BatchRequest,
+    tasks_per_judge: int = TASKS_PER_JUDGE,
 ) -> Iterator[JudgePool | ShippedJudges]:
-    """The judges of a batch: a pool on this machine, or tasks on a Dask cluster."""
+    """The judges of a batch: a pool on this machine, or tasks on a Dask cluster.
+
+    On a cluster each submission is graded by a judge of its own; on this machine a
+    judge grades ``tasks_per_judge`` submissions before a fresh one replaces it.
+    """
     if request.scheduler is None:
         jobs = request.jobs or default_jobs()
-        with JudgePool(target, max_score, jobs, request.seconds_per_submission) as pool:
+        limit = request.seconds_per_submission
+        with JudgePool(target, max_score, jobs, limit, tasks_per_judge) as pool:
             yield pool
         return
     check = worker_check(project, request.assignment, request.phase, grading=True)

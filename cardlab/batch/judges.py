@@ -36,7 +36,7 @@ from ..worker.wire import FrameReader
 from .store import EMPTY, FAILED, GRADED, REJECTED, Verdict
 
 TASKS_PER_JUDGE = 20
-"""Submissions a judge grades before a fresh one replaces it (bounds leaks)."""
+"""Submissions a judge grades before a fresh one replaces it (bounds leaks), by default."""
 _PRELOAD = ["cardlab.judge.grading", "cardlab.reports", "hypothesis", "hypothesis.strategies"]
 _POLL_SECONDS = 1.0
 _STOP_SECONDS = 5.0
@@ -200,7 +200,12 @@ class JudgePool:
     """Judge processes grading submissions in parallel, each isolated from the others."""
 
     def __init__(
-        self, target: Assignment, max_score: float, jobs: int, seconds_per_submission: float
+        self,
+        target: Assignment,
+        max_score: float,
+        jobs: int,
+        seconds_per_submission: float,
+        tasks_per_judge: int = TASKS_PER_JUDGE,
     ) -> None:
         """Prepare a pool (judges start when :meth:`grade` runs).
 
@@ -209,11 +214,14 @@ class JudgePool:
             max_score: The phase's points, for failed verdicts.
             jobs: How many submissions to grade at once.
             seconds_per_submission: Time limit on one submission's whole grading.
+            tasks_per_judge: Submissions a judge grades before a fresh one replaces it
+                (1: each submission is graded by a judge that graded nothing before).
         """
         self.target = target
         self.max_score = max_score
         self.jobs = max(1, jobs)
         self.limit = seconds_per_submission
+        self.tasks_per_judge = max(1, tasks_per_judge)
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(_PRELOAD)
         self._judges: list[_Judge] = []
@@ -272,7 +280,7 @@ class JudgePool:
                 if verdict is None:
                     continue
                 yield verdict
-                if judge in self._judges and judge.graded >= TASKS_PER_JUDGE:
+                if judge in self._judges and judge.graded >= self.tasks_per_judge:
                     self._stop(judge)
                 if judge not in self._judges:
                     judge = self._start() if waiting else judge
