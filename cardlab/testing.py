@@ -9,11 +9,12 @@ behind it may move without a grader changing. It holds the student handle's type
 :class:`EnumType`, :class:`TextType`, :class:`Value`, and the card notations and
 records of :mod:`cardlab.worker.notation`), tamper checks (:func:`tampered`), seeding
 of property tests (:func:`seed_examples`), the style and design indicators
-(:mod:`style`, :mod:`design`), the tournament's :class:`Forfeit`, strength measured
-by confidence over deals played in batches (:func:`measure`, giving a :class:`Verdict`)
-and :func:`folder_module`, which loads a module of the assignment's own folders (a
-tournament's bot kept beside its terminal game). Every import here
-is light: public graders run in a student's handout, with the cardlab wheel.
+(:mod:`style`, :mod:`design`, and :mod:`code_from_strings` for code built at run
+time), the tournament's :class:`Forfeit`, strength measured by confidence over deals
+played in batches (:func:`measure`, giving a :class:`Verdict`) and
+:func:`folder_module`, which loads a module of the assignment's own folders (a
+tournament's bot kept beside its terminal game). Every import here is light: public
+graders run in a student's handout, with the cardlab wheel.
 
 An assignment's codec is the one exception: the worker loads it too, and the worker
 holds only its own runtime, so a codec imports :mod:`cardlab.worker.codec` and
@@ -35,7 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .batch.tournament.hook import Forfeit
-from .course import design, style
+from .course import code_from_strings, design, style
 from .course.registry import folder_module
 from .judge.confidence import Verdict, measure
 from .judge.conformance import Breach, Procedure, Step, check_conformance, expect_conformant
@@ -105,6 +106,7 @@ __all__ = [
     "card",
     "cards",
     "check_conformance",
+    "code_from_strings",
     "design",
     "excuse",
     "expect_conformant",

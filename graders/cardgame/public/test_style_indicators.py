@@ -1,13 +1,15 @@
 """Style (10%): indicators measured on the files you edit, each with the rule it checks.
 
 Your files are read as text, never run. Each indicator is all or nothing, and counts
-in proportion to the methods you have written (a stub has no style to mark yet). Your
+in proportion to the methods you have written (a stub has no style to mark yet). Code
+built from strings while it runs (``exec``, ``eval``, ``compile``, ``__import__``,
+``importlib``) is code no indicator can read, so it breaks every indicator. Your
 instructor reads your code too, and may change the mark these indicators suggest.
 """
 
 import pytest
 
-from cardlab.testing import style
+from cardlab.testing import code_from_strings, style
 
 pytestmark = pytest.mark.part("style")
 
@@ -15,7 +17,11 @@ _SHOWN = 12
 
 
 def mark(student_files, phase, credit, rule, findings):
-    """Fail with the findings, or award credit for the share of methods written."""
+    """Fail with the findings, or award credit for the share of methods written.
+
+    Code built from strings fails every indicator, since none of them can read it.
+    """
+    code_from_strings.expect_in_the_open(student_files.values(), rule, "indicator")
     left = style.unwritten(student_files, phase.methods)
     if len(left) == len(phase.methods):
         raise AssertionError(

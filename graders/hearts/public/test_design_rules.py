@@ -2,14 +2,16 @@
 
 Your files are read as text, never run. Each indicator states its rule; it is all or
 nothing, and counts in proportion to the functions you have written (a stub has no
-design to mark yet). Your instructor reads your code too, and may change the mark.
+design to mark yet). Code built from strings while it runs (``exec``, ``eval``,
+``compile``, ``__import__``, ``importlib``) is code no rule can read, so it breaks
+every rule. Your instructor reads your code too, and may change the mark.
 """
 
 import ast
 
 import pytest
 
-from cardlab.testing import design, style
+from cardlab.testing import code_from_strings, design, style
 
 RULES = {
     "encapsulation": (
@@ -55,6 +57,7 @@ def test_design_rule(student_files, phase, credit, rule):
     if not functions or len(left) == len(functions):
         raise AssertionError(f"rule: {text}\nnothing is written yet in "
                              f"{', '.join(sorted(files))}, so there is no design to mark")
+    code_from_strings.expect_in_the_open(files.values(), text, "rule")
     findings = [finding for path in files.values() for finding in measure(path)]
     if findings:
         more = f"\n  ... and {len(findings) - _SHOWN} more" if len(findings) > _SHOWN else ""
