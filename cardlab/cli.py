@@ -661,7 +661,7 @@ grades_option = click.option(
 
 
 def _class_totals(project: Project, assignment: str, phase: int, grades: Path | None) -> Any:
-    from .exports.class_totals import class_totals
+    from .batch.class_totals import class_totals
 
     max_score = project.spec(assignment).phase(phase).max_score
     folder = grades or Path(f"grades-{assignment}-phase{phase}")
@@ -736,7 +736,7 @@ def export_canvas(
     Every row and every other cell stay as they are; import the file written into
     Canvas (Grades, Import).
     """
-    from .exports.canvas import fill_canvas_gradebook
+    from .batch.canvas import fill_canvas_gradebook
 
     folder, totals = _class_totals(_project(project_dir), assignment, phase, grades)
     target = output or folder / "canvas.csv"
@@ -790,7 +790,7 @@ def export_moodle(
     project_dir: Path | None,
 ) -> None:
     """Write the class's totals as a CSV file for Moodle's grade import."""
-    from .exports.moodle import write_moodle_import
+    from .batch.moodle import write_moodle_import
 
     project = _project(project_dir)
     folder, totals = _class_totals(project, assignment, phase, grades)

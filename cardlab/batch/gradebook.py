@@ -4,7 +4,7 @@ Marks given by hand (:mod:`.marks`) are in every file: a part's points and the t
 
 * ``gradebook.csv``: one row per student (``student_id``, ``total``, one column per
   rubric part, by part id, then ``status``); ``cardlab export canvas`` and ``cardlab
-  export moodle`` take the same totals to an LMS (:mod:`cardlab.exports.canvas`).
+  export moodle`` take the same totals to an LMS (:mod:`cardlab.batch.canvas`).
   An ``empty`` or ``rejected`` submission has 0 points and says so in ``status``; a
   ``failed`` one has empty cells.
 * ``status.csv``: each student's status (``graded``, ``empty``, ``rejected``,

@@ -46,10 +46,9 @@ def test_grade_does_not_follow_a_link_to_the_reference(toy, tmp_path):
         "grade", "toy", "--phase", "1", "--project", str(toy.root),
         "--submission", str(submission), "--format", "json", "--output", str(output),
     ])
-    assert result.exit_code == 0, result.output
-    report = json.loads(output.read_text())
-    assert report["score"] == 0
-    assert any(f"ignored toy in the submission: {LINK_NOTE}" in n for n in report["notes"])
+    assert result.exit_code == 2, result.output  # the link is all it holds: an empty submission
+    assert f"ignored toy in the submission: {LINK_NOTE}" in result.output
+    assert not output.exists()
 
 
 def test_grade_all_refuses_a_linked_submission_and_a_linked_folder(toy, tmp_path):

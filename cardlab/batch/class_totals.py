@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..batch.marks import class_record, unmarked_parts
-from ..batch.store import DATABASE_NAME, FAILED
 from ..errors import CardlabError
+from .marks import class_record, unmarked_parts
+from .store import DATABASE_NAME, FAILED
 
 
 @dataclass(frozen=True)
