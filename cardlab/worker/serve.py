@@ -29,6 +29,7 @@ import importlib
 import io
 import pickle
 import random
+import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterable
@@ -107,6 +108,9 @@ class Worker:
 
     def serve(self) -> None:
         """Answer requests until the judge closes the channel, or confinement is refused."""
+        # Ctrl-C's signal means the same to student code whatever the judge does with it:
+        # a grade-all judge ignores it, and a child inherits an ignored signal.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         while not self.refused:
             try:
                 request = self.reader.read()

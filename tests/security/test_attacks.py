@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tomllib
@@ -226,3 +227,18 @@ def test_the_attack_works_outside_the_worker(case, repo):
         cwd=repo.root, capture_output=True, text=True, check=False, timeout=60,
     )
     assert result.stdout.strip() == "3", result.stderr
+
+
+def test_ctrl_c_means_the_same_to_student_code_where_the_judge_ignores_it(
+    repo, toy, tmp_path, layers, once
+):
+    case = next(case for case in CASES if case["name"] == "interrupts-judge")
+    applied, notes = layers
+    if "pid namespace" not in applied:  # never signal every process unconfined
+        pytest.skip(f"this machine cannot give the worker a pid namespace ({notes})")
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a grade-all judge does
+    try:
+        report = _grade(case, _submission(case, tmp_path, repo), repo, toy)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert report.score <= _most_allowed(case, repo, toy, once), _report_text(report)
