@@ -9,7 +9,7 @@ import pytest
 
 from cardlab.testing import StudentRaised, expect_true, member
 
-BAD_LETTERS = ["X", "SH", "spades", "ſ"]
+BAD_LETTERS = ["X", "SH", "spades"]
 
 
 def message_of(student, call, action, expected_type):

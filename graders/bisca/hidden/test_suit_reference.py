@@ -32,7 +32,6 @@ def test_every_member_like_the_reference(student, ref):
 )
 @example(text="")
 @example(text=" h")
-@example(text="ſ")  # upper-cases to "S", yet is not one of the four letters
 def test_from_letter_like_the_reference(student, ref, text):
     """Suit.from_letter gives the reference's suit, or raises ValueError when it does."""
     call = f"Suit.from_letter({text!r})"
