@@ -61,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def ask_mode() -> bool:
     """Ask whether the user plays or watches until the answer is p or w.
 
+    The question is ``MODE_PROMPT``.  Any other answer gets one line starting
+    ``Refused:`` (the rest of the line is yours to word), then the question again.
+
     Returns:
         True to watch, False to play.
     """
@@ -112,7 +115,20 @@ def describe_totals(totals: Sequence[int]) -> str:
 
 
 def describe(event: Event) -> str:
-    """Return the line printed for an event, e.g. ``East plays Q♠``."""
+    """Return the line printed for an event, e.g. ``East plays Q♠``.
+
+    The line of each kind of event, where ``SEAT`` is the seat's name (North, East,
+    South or West), ``CARD`` the card's notation and ``N points`` reads ``1 point``
+    for one (the tests read every line by these forms, so write them exactly):
+
+    * ``DEAL``: ``SEAT shuffles and deals.``
+    * ``LEAD``: ``SEAT leads CARD``
+    * ``PLAY``: ``SEAT plays CARD``
+    * ``TAKE``: ``SEAT takes the trick (N points)``
+    * ``MOON``: ``SEAT shot the moon!``
+    * ``SCORE``: ``SEAT scores N points this hand``
+    * ``WIN``: ``SEAT wins the game!``
+    """
     name = SEATS[event.seat]
     texts = {
         DEAL: f"{name} shuffles and deals.",

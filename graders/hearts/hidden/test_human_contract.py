@@ -79,7 +79,7 @@ def test_answers_by_number_and_by_notation(student, ref, seeds):
 
 @pytest.mark.weight(2)
 def test_refused_answers_are_asked_again(student, ref, seeds):
-    """A card not allowed, a number out of the hand and a word: each refused, then asked again."""
+    """A card not allowed, a number out of the hand, a word, nothing: each refused, asked again."""
     for hand, trick, broken, first in situations_with_refusals(ref, seeds, 4):
         allowed = ref.rules.legal_plays(hand, trick, broken, first)
         illegal = next(card for card in hand if card not in allowed)
@@ -87,7 +87,9 @@ def test_refused_answers_are_asked_again(student, ref, seeds):
             f"Human.choose(hand [{hearts_games.notation(hand)}], trick "
             f"[{hearts_games.notation(trick)}])"
         )
-        wrong = [illegal.notation, str(hand.index(illegal) + 1), "0", str(len(hand) + 1), "xyz"]
+        wrong = [
+            illegal.notation, str(hand.index(illegal) + 1), "0", str(len(hand) + 1), "xyz", "", "  "
+        ]
         for typed in wrong:
             run = choose(student, hand, trick, broken, first, [typed, allowed[0].notation])
             call = f"{shown} with {typed!r} then {allowed[0].notation!r} typed"
