@@ -118,7 +118,9 @@ class HumanPlayer(Player):
         The turn ends after ``D`` (a card is drawn and announced, or with an empty
         draw pile nothing is), or after a lay that empties the hand.  ``H`` and ``A``
         print ``HELP_TEXT`` and ``ABOUT_TEXT``; a bad line or a refused move prints a
-        one-line message; then the table and the prompt come again.
+        one-line message; then the table and the prompt come again.  Between a bad
+        line and the next prompt, that message is the only line printed besides the
+        table's (blank lines aside): no title of your own there.
 
         Args:
             table: The table of the round in progress.
