@@ -8,12 +8,19 @@ text and parse them with ``ast``; nothing is imported or run. Each returns findi
   the variables of another object": reading or writing an attribute whose name starts
   with ``_`` on anything but ``self`` or ``cls``, and assigning (or deleting) any
   attribute of anything but ``self`` or ``cls``. Reading a public name of another object
-  is allowed: in Python it may be a property or a method, which is how objects talk;
+  is allowed: in Python it may be a property or a method, which is how objects talk.
+  The public methods of every named tuple (``_asdict``, ``_replace``, ``_fields``,
+  ``_make``, ``_field_defaults``) start with ``_`` only so as not to clash with field
+  names, and count as public;
 * **input/output apart** (:func:`io_mixed_with_computation`) -- "a method does input
   and output, or computation, not both": a function that calls ``print`` or ``input``
   and also computes, that is, does arithmetic (``+ - * / // % **``, augmented
   assignment; joining text with ``+`` does not count), compares by order
-  (``< <= > >=``), or calls ``sum``, ``min``, ``max`` or ``sorted``.
+  (``< <= > >=``), calls ``sum``, ``min``, ``max`` or ``sorted``, draws from a random
+  generator (``rng.choice(...)``, ``random.shuffle(...)``), or, printing without asking
+  for input, returns a value it worked out (anything but a constant, an ``UPPER_CASE``
+  name, or what a call or an attribute gives): a method that picks a card, prints it
+  and returns it computes. A function that reads input may return what it read.
 """
 
 from __future__ import annotations
@@ -30,6 +37,15 @@ IO_CALLS = frozenset({"print", "input"})
 COMPUTING_CALLS = frozenset({"sum", "min", "max", "sorted"})
 """Calls that count as computation."""
 
+RANDOM_METHODS = frozenset(
+    {"choice", "choices", "sample", "shuffle", "randint", "randrange", "random", "uniform"}
+)
+"""Methods of a random generator (``random.Random`` or the ``random`` module): drawing
+from one is computation."""
+
+NAMED_TUPLE_API = frozenset({"_asdict", "_replace", "_fields", "_make", "_field_defaults"})
+"""The public interface of ``collections.namedtuple``, underscores and all."""
+
 _OWN = frozenset({"self", "cls"})
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -41,7 +57,8 @@ def _is_own(node: ast.expr) -> bool:
 
 
 def _is_private(name: str) -> bool:
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    dunder = name.startswith("__") and name.endswith("__")
+    return name.startswith("_") and not dunder and name not in NAMED_TUPLE_API
 
 
 def reaching_into_objects(path: Path) -> list[str]:
@@ -102,7 +119,37 @@ def _computes(node: ast.AST) -> bool:
         return True
     if isinstance(node, ast.Compare):
         return any(isinstance(op, _ORDER) for op in node.ops)
-    return isinstance(node, ast.Call) and _called_name(node) in COMPUTING_CALLS
+    if not isinstance(node, ast.Call):
+        return False
+    draws = isinstance(node.func, ast.Attribute) and node.func.attr in RANDOM_METHODS
+    return draws or _called_name(node) in COMPUTING_CALLS
+
+
+def _is_fixed(value: ast.expr) -> bool:
+    """A constant, an ``UPPER_CASE`` name, or a choice between such."""
+    if isinstance(value, ast.IfExp):
+        return _is_fixed(value.body) and _is_fixed(value.orelse)
+    return isinstance(value, ast.Constant) or (isinstance(value, ast.Name) and value.id.isupper())
+
+
+def _returns_worked_out_value(nodes: list[ast.AST]) -> bool:
+    """Whether a ``return`` hands back a value the function worked out itself.
+
+    A constant, an ``UPPER_CASE`` name, what a call returns and an attribute read
+    (``return board.play(card)``, ``return self.hand.is_empty`` hand the work on) are
+    not worked out here.
+    """
+    return any(
+        isinstance(node, ast.Return)
+        and node.value is not None
+        and not _is_fixed(node.value)
+        and not isinstance(node.value, ast.Call | ast.Attribute)
+        for node in nodes
+    )
+
+
+def _calls(nodes: list[ast.AST], names: frozenset[str]) -> bool:
+    return any(isinstance(n, ast.Call) and _called_name(n) in names for n in nodes)
 
 
 def io_mixed_with_computation(path: Path) -> list[str]:
@@ -120,8 +167,11 @@ def io_mixed_with_computation(path: Path) -> list[str]:
     found = []
     for name, function in _functions(tree):
         nodes = list(ast.walk(function))
-        does_io = any(isinstance(n, ast.Call) and _called_name(n) in IO_CALLS for n in nodes)
-        if does_io and any(_computes(n) for n in nodes):
+        if not _calls(nodes, IO_CALLS):
+            continue
+        prints_only = not _calls(nodes, frozenset({"input"}))
+        computes = any(_computes(n) for n in nodes)
+        if computes or (prints_only and _returns_worked_out_value(nodes)):
             found.append(
                 f"{path.name}:{function.lineno}: {name} does input or output and also computes"
             )

@@ -56,6 +56,53 @@ def test_input_output_mixed_with_computation_is_found(tmp_path):
     ]
 
 
+def test_the_public_methods_of_a_named_tuple_are_not_another_objects_variables(tmp_path):
+    path = _file(tmp_path, """
+        class Player:
+            def choose(self, situation):
+                fields = situation._asdict()
+                later = situation._replace(trick=())
+                return fields, later, situation._fields, situation._private
+    """)
+    assert design.reaching_into_objects(path) == [
+        "module.py:6: reads situation._private of another object",
+    ]
+
+
+def test_a_method_that_picks_prints_and_returns_computes(tmp_path):
+    path = _file(tmp_path, """
+        class Player:
+            def choose(self, situation):
+                card = situation.legal_plays[0]
+                print(f"{self.name} plays {card}")
+                return card
+
+            def choose_at_random(self, situation):
+                print("thinking")
+                self._rng.shuffle(self._notes)
+
+            def announce(self, card):
+                print(f"{self.name} plays {card}")
+                return card.notation
+
+            def play_turn(self, board, card):
+                print(f"You play {card}.")
+                return board.play(card)
+
+            def main(self, finished):
+                print("Goodbye.")
+                return EXIT_OK if finished else 1
+
+            def ask(self):
+                answer = input("Your card: ")
+                return answer.strip()
+    """)
+    assert design.io_mixed_with_computation(path) == [
+        "module.py:3: Player.choose does input or output and also computes",
+        "module.py:8: Player.choose_at_random does input or output and also computes",
+    ]
+
+
 def test_the_hearts_reference_keeps_both_rules():
     for path in sorted((ROOT / "reference" / "hearts").glob("*.py")):
         assert design.reaching_into_objects(path) == [], path.name
