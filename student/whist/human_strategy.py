@@ -4,7 +4,7 @@ When it is the person's turn, the strategy writes the trumps, the trick so far a
 hand, numbered from 1, then asks "Your card (1-N): ".  The answer may be the number of a
 card or its notation ("QS", "10h"); an answer that is neither, or a card that does not
 follow suit while the hand holds the led suit, is explained and asked again.  After each
-trick the strategy writes who won it.
+trick the strategy writes who won it, as ``player N`` (players 1 to 4 are seats 0 to 3).
 """
 
 from __future__ import annotations
@@ -44,5 +44,9 @@ class HumanStrategy(Strategy):
         raise NotImplementedError("HumanStrategy.choose_card is yours to write in this phase")
 
     def update_data(self, trick: Trick) -> None:
-        """Write the completed trick and its winner."""
+        """Write the completed trick and its winner.
+
+        The winner is named ``player N``, N from 1 to 4 (the seat plus one), as the
+        console numbers players; the rest of the line is yours to word.
+        """
         raise NotImplementedError("HumanStrategy.update_data is yours to write in this phase")

@@ -6,6 +6,8 @@ the winner written after each trick. Your wording is your own: only what the mod
 docstring promises is read, anchored on the prompt "Your card (1-N): ".
 """
 
+import re
+
 import pytest
 
 from cardlab.testing import Value, card, expect_equal, expect_true, show
@@ -121,3 +123,37 @@ def test_the_winner_of_each_trick_is_written(student):
         + ("" if run.raised is None else f" and raised {run.raised.type_name}"),
     )
     expect_equal(run.result, None, f"update_data's result, {show(run.result)}")
+
+
+WON_TRICKS = {
+    "CLUBS|0|AH 2H 3H 4H": 1,
+    "CLUBS|0|2H AH 3H 4H": 2,
+    "CLUBS|0|2H 3H AH 4H": 3,
+    "CLUBS|0|2H 3H 4H AH": 4,
+    "CLUBS|2|KH 9H 5H 2C": 2,
+}
+
+
+def test_the_winner_is_named_as_the_console_numbers_players(student):
+    """update_data names the winner ``player N`` with N from 1 to 4, the seat plus one.
+
+    The trick as your ``str`` writes it is left out of the line before the players named
+    are read, as it names every player.
+    """
+    for sent, number in WON_TRICKS.items():
+        strategy = student.pkg.whist.human_strategy.HumanStrategy()
+        run = student.console(
+            student.pkg.whist.human_strategy.HumanStrategy.update_data,
+            strategy,
+            Value("Trick", sent),
+        )
+        shown = student.builtin("str", Value("Trick", sent))
+        beside = run.out.replace(shown, "") if isinstance(shown, str) and shown else run.out
+        named = re.findall(r"player\s*(\d+)", beside, flags=re.IGNORECASE)
+        expect_true(
+            str(number) in named,
+            f"update_data of the trick {sent.split('|')[2]} led by seat {sent.split('|')[1]} "
+            f"(trumps clubs) should name its winner 'player {number}'; it wrote "
+            f"{run.out.strip()!r}",
+        )
+
