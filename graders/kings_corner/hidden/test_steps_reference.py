@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kings_corner_setup import make_hand, make_table
-from kings_corner_turns import FAMILIES, make_position, reference_state
+from kings_corner_turns import FAMILIES, Position, make_position, reference_state
 
 from cardlab.testing import WorkerFailure, expect_equal
 
@@ -50,3 +50,19 @@ def _compare_steps(student, ref, position):
             f"({family}, seed {seed}):\n{position.describe()}"
         )
         expect_equal(sorted(got) if isinstance(got, list) else got, expected, call)
+
+
+KING_PILES = (
+    ("KS QH JC TD", "3C", "9H", "5D", "", "", "", ""),
+    ("4C", "KD QC JH", "KH", "8S 7H", "", "KC", "", ""),
+    ("KH QS", "KC QD JS TH 9C", "6S", "AD", "", "", "", "KS QH"),
+)
+"""Piles 1 to 4 with a King at the bottom and cards above it, and corners empty or not."""
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("piles", KING_PILES, ids=["one", "two-and-a-corner", "three"])
+def test_king_bottomed_piles_with_cards_above_them(student, ref, piles):
+    """Step 1 moves a pile 1 to 4 whose bottom is a King, whatever lies above it."""
+    position = Position(piles, "4S 2H", "7C 8D", "king_bottoms", 0)
+    _compare_steps(student, ref, position)
