@@ -275,13 +275,23 @@ def _entries(request: SimilarityRequest) -> Iterator[tuple[Submission, str, bool
             yield submission, f"{archive.name}{ARCHIVE_SEPARATOR}{submission.student}", True
 
 
-def _check_archives(request: SimilarityRequest) -> None:
+def check_folders(request: SimilarityRequest) -> None:
+    """Refuse, before anything is read or written, folders that cannot be compared.
+
+    Raises:
+        CardlabError: A submissions or archive folder that is missing or not a folder, an
+            archive that is the submissions folder, or a folder that holds no submission
+            or two for one student.
+    """
     for archive in request.archives:
         if not archive.is_dir():
             what = "is not a folder" if archive.exists() else "does not exist"
             raise CardlabError(f"the archive folder {archive} {what}")
         if archive.resolve() == request.submissions.resolve():
             raise CardlabError(f"the archive folder {archive} is the submissions folder itself")
+    find_submissions(request.submissions, exclude=request.output)
+    for archive in request.archives:
+        find_submissions(archive)
 
 
 def _strays(request: SimilarityRequest) -> tuple[str, ...]:
@@ -302,7 +312,7 @@ def read_documents(
         CardlabError: A submissions or archive folder that is missing, holds no
             submission or holds two for one student.
     """
-    _check_archives(request)
+    check_folders(request)
     documents: dict[str, Document] = {}
     left_out = []
     for submission, name, archived in _entries(request):

@@ -14,7 +14,7 @@ from rich.table import Table
 from ..course.output import make_folder
 from ..course.project import Project
 from ..worker.untrusted import MAX_NOTE, printable
-from .similarity import Comparison, SimilarityRequest, run_similarity
+from .similarity import Comparison, SimilarityRequest, check_folders, run_similarity
 from .similarity_files import INDEX_PAGE, LEFT_OUT_CSV, PAIRS_CSV, write_similarity_files
 
 SHOWN_PAIRS = 10
@@ -82,6 +82,7 @@ def run_similarity_in_terminal(
         CardlabError: What :func:`~cardlab.batch.similarity.run_similarity` refuses, or an
             output folder that cannot be made.
     """
+    check_folders(request)
     make_folder(request.output)
     comparison = run_similarity(project, request)
     write_similarity_files(comparison, request.output)

@@ -43,7 +43,6 @@ table { border-collapse: collapse; } td, th { padding: .2rem .6rem; border-botto
 .side { min-width: 0; }
 pre { background: #f7f7f7; padding: .5rem; overflow-x: auto; font-size: .85rem; }
 mark { background: #ffd36b; }
-.note { color: #555; }
 """
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
