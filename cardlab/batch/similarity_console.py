@@ -27,6 +27,10 @@ def _shown(text: str) -> str:
     return escape(printable(text, MAX_NOTE))
 
 
+def _pairs(count: int) -> str:
+    return "1 pair shares" if count == 1 else f"{count} pairs share"
+
+
 def _table(comparison: Comparison) -> Table:
     table = Table(title="Most similar pairs", title_justify="left")
     for column in ("rank", "student A", "student B", "similarity", "A / B matching"):
@@ -51,7 +55,7 @@ def print_summary(comparison: Comparison, request: SimilarityRequest, console: C
     suspicious = len(comparison.suspicious)
     console.print(
         f"{comparison.class_size} submissions compared{against}: "
-        f"{len(comparison.pairs)} pairs share code, [bold]{suspicious} suspicious[/] "
+        f"{_pairs(len(comparison.pairs))} code, [bold]{suspicious} suspicious[/] "
         f"(similarity of {comparison.threshold:.0%} or more)"
     )
     if comparison.pairs:

@@ -41,7 +41,7 @@ body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; }
 table { border-collapse: collapse; } td, th { padding: .2rem .6rem; border-bottom: 1px solid #ddd; }
 .sides { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 .side { min-width: 0; }
-pre { background: #f7f7f7; padding: .5rem; overflow-x: auto; font-size: .85rem; }
+pre { background: #f7f7f7; padding: .5rem; overflow-x: auto; font-size: .85rem; line-height: 1.4; }
 mark { background: #ffd36b; }
 """
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
