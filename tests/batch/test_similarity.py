@@ -191,6 +191,8 @@ def test_hostile_names_an_empty_folder_and_a_bad_zip_are_reported_not_obeyed(rep
     _write(subs / HOSTILE[1], {"play.py": disguised(solutions["console_in_words"]["play.py"])})
     _write(subs / HOSTILE[2], solutions["console_letters_numbers_after"])
     (subs / "empty").mkdir()
+    (subs / "linked").mkdir()
+    (subs / "linked" / "play.py").symlink_to(repo.reference_dir("bisca") / "play.py")
     (subs / "broken.zip").write_bytes(b"this is not a zip file")
     with zipfile.ZipFile(subs / "zipped.zip", "w") as bundle:
         bundle.writestr("zipped/play.py", solutions[REFERENCE]["play.py"])
@@ -213,7 +215,8 @@ def test_hostile_names_an_empty_folder_and_a_bad_zip_are_reported_not_obeyed(rep
     assert [row["suspicious"] for row in rows[1:]] == ["no"] * 5
     with (output / "left-out.csv").open(newline="", encoding="utf-8") as file:
         left_out = {row["student"]: row["cause"] for row in csv.DictReader(file)}
-    assert set(left_out) == {"empty", "broken"}
+    assert set(left_out) == {"empty", "broken", "linked"}
+    assert left_out["linked"] == "play.py is a link; a submission is only its own files"
     pages = [output / "index.html", output / "pairs" / "pair-0001.html"]
     for page in pages:
         text = page.read_text(encoding="utf-8")
