@@ -222,14 +222,18 @@ def _module_files(spec: Spec, phase: int) -> list[str]:
     ]
 
 
-def _read_module(path: Path, shown: str) -> str | None:
-    """A module's text, None when absent; refused when it is a link or too big."""
-    if path.is_symlink():
-        raise CardlabError(f"{shown} is a link; a submission is only its own files")
+def _read_module(folder: Path, file: str) -> str | None:
+    """A module's text, None when absent; refused when it is a link or too big.
+
+    A link is refused wherever it is: the file itself, or a folder on its way.
+    """
+    path = folder / file
+    if path.is_symlink() or not path.resolve().is_relative_to(folder.resolve()):
+        raise CardlabError(f"{file} is a link; a submission is only its own files")
     if not path.is_file():
         return None
     if path.stat().st_size > MAX_MODULE_BYTES:
-        raise CardlabError(f"{shown} is larger than {MAX_MODULE_BYTES // 1024} KiB")
+        raise CardlabError(f"{file} is larger than {MAX_MODULE_BYTES // 1024} KiB")
     return path.read_bytes().decode("utf-8", errors="replace")
 
 
@@ -249,7 +253,7 @@ def read_document(
     with submission_folder(submission.source, spec.submitted_modules(phase)) as folder:
         position = 0
         for file in files:
-            text = _read_module(folder / file, file)
+            text = _read_module(folder, file)
             if text is None:
                 continue
             if texts:
@@ -271,7 +275,7 @@ def _entries(request: SimilarityRequest) -> Iterator[tuple[Submission, str, bool
     for submission in found.submissions:
         yield submission, submission.student, False
     for archive in request.archives:
-        for submission in find_submissions(archive).submissions:
+        for submission in find_submissions(archive, exclude=request.output).submissions:
             yield submission, f"{archive.name}{ARCHIVE_SEPARATOR}{submission.student}", True
 
 
@@ -289,16 +293,23 @@ def check_folders(request: SimilarityRequest) -> None:
             raise CardlabError(f"the archive folder {archive} {what}")
         if archive.resolve() == request.submissions.resolve():
             raise CardlabError(f"the archive folder {archive} is the submissions folder itself")
+    names = [archive.name for archive in request.archives]
+    if twice := sorted({name for name in names if names.count(name) > 1}):
+        raise CardlabError(
+            f"two archive folders are named {twice[0]}: their students would be named alike; "
+            "rename one of the folders"
+        )
     find_submissions(request.submissions, exclude=request.output)
     for archive in request.archives:
-        find_submissions(archive)
+        find_submissions(archive, exclude=request.output)
 
 
 def _strays(request: SimilarityRequest) -> tuple[str, ...]:
     strays = list(find_submissions(request.submissions, exclude=request.output).strays)
     for archive in request.archives:
         strays.extend(
-            f"{archive.name}{ARCHIVE_SEPARATOR}{s}" for s in find_submissions(archive).strays
+            f"{archive.name}{ARCHIVE_SEPARATOR}{s}"
+            for s in find_submissions(archive, exclude=request.output).strays
         )
     return tuple(strays)
 

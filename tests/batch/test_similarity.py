@@ -193,6 +193,8 @@ def test_hostile_names_an_empty_folder_and_a_bad_zip_are_reported_not_obeyed(rep
     (subs / "empty").mkdir()
     (subs / "linked").mkdir()
     (subs / "linked" / "play.py").symlink_to(repo.reference_dir("bisca") / "play.py")
+    (subs / "linked_folder").mkdir()
+    (subs / "linked_folder" / "bisca").symlink_to(repo.reference_dir("bisca"))
     (subs / "broken.zip").write_bytes(b"this is not a zip file")
     with zipfile.ZipFile(subs / "zipped.zip", "w") as bundle:
         bundle.writestr("zipped/play.py", solutions[REFERENCE]["play.py"])
@@ -215,7 +217,7 @@ def test_hostile_names_an_empty_folder_and_a_bad_zip_are_reported_not_obeyed(rep
     assert [row["suspicious"] for row in rows[1:]] == ["no"] * 5
     with (output / "left-out.csv").open(newline="", encoding="utf-8") as file:
         left_out = {row["student"]: row["cause"] for row in csv.DictReader(file)}
-    assert set(left_out) == {"empty", "broken", "linked"}
+    assert set(left_out) == {"empty", "broken", "linked", "linked_folder"}
     assert left_out["linked"] == "play.py is a link; a submission is only its own files"
     pages = [output / "index.html", output / "pairs" / "pair-0001.html"]
     for page in pages:
@@ -346,3 +348,31 @@ def test_the_help_states_the_default_threshold(repo):
 
     assert result.exit_code == 0
     assert f"(default: {DEFAULT_THRESHOLD})" in " ".join(result.output.split())
+
+
+def test_two_archives_of_one_name_are_refused_in_one_line(repo, tmp_path):
+    subs = tmp_path / "subs"
+    _write(subs / "ann", _solutions(repo, "bisca")[REFERENCE])
+    for year in ("2024", "2025"):
+        _write(tmp_path / year / "bisca" / "old", _solutions(repo, "bisca")[REFERENCE])
+
+    result = _cli(
+        repo,
+        "similarity",
+        "bisca",
+        "--phase",
+        "1",
+        str(subs),
+        "--archive",
+        str(tmp_path / "2024" / "bisca"),
+        "--archive",
+        str(tmp_path / "2025" / "bisca"),
+        "--output",
+        str(tmp_path / "o"),
+    )
+
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "cardlab: two archive folders are named bisca: their students would be named alike; "
+        "rename one of the folders"
+    ]
