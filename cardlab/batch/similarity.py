@@ -331,6 +331,9 @@ def read_documents(
             documents[name] = read_document(submission, name, archived, spec, request.phase)
         except CardlabError as error:
             left_out.append(LeftOut(name, printable(str(error), MAX_NOTE)))
+        except OSError as error:
+            cause = f"could not be read ({error.strerror or error})"
+            left_out.append(LeftOut(name, printable(cause, MAX_NOTE)))
     return documents, tuple(left_out)
 
 

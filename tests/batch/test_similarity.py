@@ -376,3 +376,28 @@ def test_two_archives_of_one_name_are_refused_in_one_line(repo, tmp_path):
         "cardlab: two archive folders are named bisca: their students would be named alike; "
         "rename one of the folders"
     ]
+
+
+def test_a_file_that_cannot_be_read_leaves_its_submission_out_and_the_rest_compared(
+    repo, tmp_path, monkeypatch
+):
+    solutions = _solutions(repo, "bisca")
+    subs = tmp_path / "subs"
+    _write(subs / "ann", solutions[REFERENCE])
+    _write(subs / "bob", solutions["console_in_words"])
+    _write(subs / "locked", solutions["console_round_headers"])
+    read_bytes = Path.read_bytes
+
+    def refusing(path: Path) -> bytes:
+        if path.parent.name == "locked":
+            raise PermissionError(13, "Permission denied")
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refusing)
+
+    comparison = _run(repo, subs, tmp_path / "out")
+
+    assert [(item.name, item.cause) for item in comparison.left_out] == [
+        ("locked", "could not be read (Permission denied)")
+    ]
+    assert [_names(pair) for pair in comparison.pairs] == [{"ann", "bob"}]
