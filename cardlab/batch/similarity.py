@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from ..course.submissions import Submission, find_submissions, submission_folder
 from ..errors import CardlabError
 from ..worker.untrusted import MAX_NOTE, printable
 from .judges import refuse_link
+from .similarity_matches import match_labels
 
 NOISE_CHARACTERS = 25
 """The shortest run of normalised code counted as a match (copydetect's default): shorter
@@ -128,12 +129,15 @@ class Side:
         share: The share of its own code (boilerplate left out) that matches, 0 to 1.
         lines: The lines of its code that hold a match.
         regions: The matching regions, as (start, end) characters of its document.
+        labels: For a suspicious pair, the number of the match each region belongs to:
+            the other side's regions of that match have the same number (0: none).
     """
 
     name: str
     share: float
     lines: int
     regions: tuple[tuple[int, int], ...]
+    labels: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -419,5 +423,17 @@ def run_similarity(project: Project, request: SimilarityRequest) -> Comparison:
     for name in handout_only:
         del documents[name]
     left_out += tuple(LeftOut(name, ONLY_HANDOUT) for name in handout_only)
-    pairs = compare(copydetect, documents, prints)
+    pairs = [
+        _labelled(pair, prints) if pair.similarity >= request.threshold else pair
+        for pair in compare(copydetect, documents, prints)
+    ]
     return Comparison(documents, tuple(pairs), left_out, _strays(request), request.threshold)
+
+
+def _labelled(pair: Pair, prints: dict[str, Any]) -> Pair:
+    """The pair with the number of its match on each region of both sides."""
+    first, second = pair.first, pair.second
+    labels = match_labels(prints[first.name], prints[second.name], first.regions, second.regions)
+    return replace(
+        pair, first=replace(first, labels=labels[0]), second=replace(second, labels=labels[1])
+    )

@@ -43,6 +43,8 @@ table { border-collapse: collapse; } td, th { padding: .2rem .6rem; border-botto
 .side { min-width: 0; }
 pre { background: #f7f7f7; padding: .5rem; overflow-x: auto; font-size: .85rem; line-height: 1.4; }
 mark { background: #ffd36b; }
+sup.match { background: #7a4b00; color: #fff; border-radius: .2rem; padding: 0 .2rem;
+  margin-right: .15rem; font-size: .7rem; }
 """
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
@@ -65,25 +67,31 @@ def _html(title: str, body: str) -> str:
     )
 
 
-def _marked(text: str, regions: Sequence[tuple[int, int]]) -> str:
-    """``text`` escaped, each region (characters of ``text``) inside ``<mark>``."""
+def _marked(text: str, regions: Sequence[tuple[int, int, int]]) -> str:
+    """``text`` escaped, each region (start, end, match number) inside ``<mark>``.
+
+    A region of a numbered match starts with its number, which the other side's
+    regions of that match carry too.
+    """
     parts, position = [], 0
-    for start, end in sorted(regions):
+    for start, end, label in sorted(regions):
         start = max(start, position)
         if end <= start:
             continue
         parts.append(html.escape(text[position:start]))
-        parts.append(f"<mark>{html.escape(text[start:end])}</mark>")
+        number = f"<sup class='match'>{label}</sup>" if label else ""
+        parts.append(f"<mark>{number}{html.escape(text[start:end])}</mark>")
         position = end
     parts.append(html.escape(text[position:]))
     return "".join(parts)
 
 
-def _file_regions(side: Side, start: int, end: int) -> Iterator[tuple[int, int]]:
-    """The side's regions that fall in one file's span, relative to the file."""
-    for first, last in side.regions:
+def _file_regions(side: Side, start: int, end: int) -> Iterator[tuple[int, int, int]]:
+    """The side's regions that fall in one file's span, relative to the file, numbered."""
+    labels = side.labels or (0,) * len(side.regions)
+    for (first, last), label in zip(side.regions, labels, strict=True):
         if first < end and last > start:
-            yield max(first, start) - start, min(last, end) - start
+            yield max(first, start) - start, min(last, end) - start, label
 
 
 def _side_html(side: Side, document: Document) -> str:
@@ -108,8 +116,9 @@ def pair_page(rank: int, pair: Pair, documents: dict[str, Document], threshold: 
         f"<h1>{html.escape(title)}</h1>\n"
         f"<p>Similarity {_percent(pair.similarity)} (suspicious from {_percent(threshold)}). "
         "Marked: runs of code that both submissions hold once names, literals, comments and "
-        "layout are set aside; the handout's code is not marked. A high score is a reason "
-        "to read both submissions, never a verdict.</p>\n"
+        "layout are set aside; the handout's code is not marked. A region's number is on "
+        "the regions of the other submission that match it. A high score is a reason to "
+        "read both submissions, never a verdict.</p>\n"
         "<div class='sides'>\n"
         f"{_side_html(pair.first, documents[pair.first.name])}\n"
         f"{_side_html(pair.second, documents[pair.second.name])}\n"

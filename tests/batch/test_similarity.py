@@ -142,6 +142,10 @@ def test_a_disguised_copy_ranks_above_every_honest_pair(repo, tmp_path, assignme
     assert _names(top) == {COPIED, copied}
     assert top.similarity > max(pair.similarity for pair in honest)
     assert comparison.suspicious == (top,)
+    numbers = set(top.first.labels) - {0}
+    assert numbers and numbers == set(top.second.labels) - {0}
+    assert len(top.first.labels) == len(top.first.regions)
+    assert all(not pair.first.labels for pair in honest)
     assert len(honest) == len(list(itertools.combinations(_solutions(repo, assignment), 2)))
 
 
@@ -224,7 +228,7 @@ def test_hostile_names_an_empty_folder_and_a_bad_zip_are_reported_not_obeyed(rep
         text = page.read_text(encoding="utf-8")
         assert "<img" not in text and "<script" not in text
         assert "&lt;img src=x onerror=alert(1)&gt;" in text
-    assert "<mark>" in pages[1].read_text(encoding="utf-8")
+    assert "<mark><sup class='match'>1</sup>" in pages[1].read_text(encoding="utf-8")
 
 
 def test_an_archive_is_compared_with_the_class_but_not_with_itself(repo, tmp_path):
