@@ -128,9 +128,10 @@ class _Commands(click.Group):
         if project is None:
             text = (
                 "In the handout folder you received, cardlab check runs your phase's public "
-                "tests. The instructor's commands (grade, grade-all, overview, marks, solution, "
-                "handout, stubs, export, play, demo) need a cardlab project, a folder with "
-                "specs/ and reference/: run them there, or pass --project DIR."
+                "tests. The instructor's commands (grade, grade-all, overview, marks, "
+                "similarity, solution, handout, stubs, export, play, demo) need a cardlab "
+                "project, a folder with specs/ and reference/: run them there, or pass "
+                "--project DIR."
             )
         else:
             assignments = ", ".join(project.assignments()) or "none yet"
@@ -379,6 +380,66 @@ def tournament(
     )
     console = Console(stderr=True, highlight=False)
     sys.exit(run_tournament_in_terminal(_project(project_dir), request, console))
+
+
+@main.command("similarity", short_help="Find pairs of submissions whose code is unusually alike.")
+@click.argument("assignment")
+@click.option("--phase", type=int, required=True, help="The phase whose modules are compared.")
+@click.argument("submissions_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for pairs.csv, left-out.csv, index.html and a page per suspicious pair "
+    "(default: similarity-ASSIGNMENT-phaseN).",
+)
+@click.option(
+    "--archive",
+    "archives",
+    metavar="DIR",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="Also compare the class with the submissions in DIR (earlier years, one folder or "
+    "zip each); archived submissions are not compared with one another. Repeatable.",
+)
+@click.option(
+    "--threshold",
+    type=click.FloatRange(min=0, max=1, min_open=True),
+    help="A pair is suspicious when this share (0 to 1) of either submission's own code "
+    "matches the other's (default: 0.5).",
+)
+@project_option
+@_one_line_errors
+def similarity(
+    assignment: str,
+    phase: int,
+    submissions_dir: Path,
+    output: Path | None,
+    archives: tuple[Path, ...],
+    threshold: float | None,
+    project_dir: Path | None,
+) -> None:
+    """Rank pairs of submissions by how much of the code the students wrote is alike.
+
+    The handout's code (stubs, and provided source) is left out, and names, literals,
+    comments and layout are set aside, so renaming and reordering do not hide a copy.
+    Needs pip install "cardlab[similarity]". A high score is a reason to look, never a
+    verdict.
+    """
+    from rich.console import Console
+
+    from .batch.similarity import SimilarityRequest
+    from .batch.similarity_console import run_similarity_in_terminal
+
+    request = SimilarityRequest(
+        assignment=assignment,
+        phase=phase,
+        submissions=submissions_dir,
+        output=output or Path(f"similarity-{assignment}-phase{phase}"),
+        archives=archives,
+        **({} if threshold is None else {"threshold": threshold}),
+    )
+    console = Console(highlight=False)
+    run_similarity_in_terminal(_project(project_dir), request, console)
 
 
 @main.command()

@@ -35,6 +35,8 @@ def _commands(tmp_path: Path, toy_root: Path, repo_root: Path) -> dict[str, list
         "tournament": ["tournament", "bisca", "--phase", "3", str(class_folder), "--jobs", "1",
                        "--project", str(repo_root)],
         "mutants": ["mutants", "toy", "--phase", "1", *toy],
+        "similarity": ["similarity", "bisca", "--phase", "1", str(class_folder),
+                       "--project", str(repo_root)],
     }
 
 
@@ -48,7 +50,8 @@ def _places(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize("command", ["solution", "handout", "export classroom",
-                                     "export gradescope", "grade-all", "tournament", "mutants"])
+                                     "export gradescope", "grade-all", "tournament", "mutants",
+                                     "similarity"])
 @pytest.mark.skipif(sys.platform == "win32", reason="/proc and file modes of POSIX")
 def test_an_output_that_cannot_be_made_is_one_line_and_status_2(command, toy, repo, tmp_path):
     arguments = _commands(tmp_path, toy.root, repo.root)[command]
