@@ -169,11 +169,17 @@ def _zip_time(archive: Path, zone: tzinfo) -> SubmissionTime:
         return SubmissionTime(None, f"no time: the zip cannot be read ({error})")
     if not entries:
         return SubmissionTime(None, "no time: the zip holds no file")
-    return SubmissionTime(max(_entry_time(info, zone) for info in entries), ZIP_ENTRIES)
+    times = [moment for info in entries if (moment := _entry_time(info, zone)) is not None]
+    if not times:
+        return SubmissionTime(None, "no time: the zip's entries hold no valid date")
+    return SubmissionTime(max(times), ZIP_ENTRIES)
 
 
-def _entry_time(info: zipfile.ZipInfo, zone: tzinfo) -> datetime:
-    """An entry's modification time: the extended timestamp's, else its local date and time."""
+def _entry_time(info: zipfile.ZipInfo, zone: tzinfo) -> datetime | None:
+    """An entry's modification time: the extended timestamp's, else its local date and time.
+
+    The zip is the student's: a date that is no date (month 0) gives None.
+    """
     extra = info.extra
     while len(extra) >= 4:
         kind, size = struct.unpack("<HH", extra[:4])
@@ -181,4 +187,7 @@ def _entry_time(info: zipfile.ZipInfo, zone: tzinfo) -> datetime:
         if kind == _EXTENDED_TIMESTAMP and len(body) >= 5 and body[0] & 1:
             return datetime.fromtimestamp(struct.unpack("<i", body[1:5])[0], UTC)
         extra = extra[4 + size :]
-    return datetime(*info.date_time, tzinfo=zone)
+    try:
+        return datetime(*info.date_time, tzinfo=zone)
+    except ValueError:
+        return None
