@@ -18,8 +18,8 @@ and ``previous_submissions`` (the student's earlier submissions, each with its
   submissions run the public and hidden tests; every later one runs the public tests
   only, for feedback, and keeps the score of the student's K-th submission (the last
   one graded in full), as Gradescope's guide suggests for limiting runs; its output
-  says so. A public run's tests are shown worth 0 points, so that no one reads them as
-  a grade.
+  says so, in place of the grading's own summary line. A public run's tests are shown
+  worth 0 points, so that no one reads them as a grade.
 
 A metadata file that cannot be read, is not JSON, or lacks ``created_at`` or has a time
 that is not ISO 8601 is refused with one line naming the file and the field.
@@ -207,6 +207,8 @@ def apply_plan(results: dict[str, Any], plan: GradescopePlan, max_score: float) 
         )
         score = final
     results["score"] = score
-    if lines:
-        results["output"] = "\n".join([*lines, results.get("output", "")]).rstrip("\n")
+    if lines:  # the grading's summary line first, unless it is not the score
+        summary, _, notes = str(results.get("output", "")).partition("\n")
+        head = [] if plan.public_only else [summary]
+        results["output"] = "\n".join(line for line in [*head, *lines, notes] if line)
     return results

@@ -114,6 +114,7 @@ def test_a_late_submission_loses_its_penalty_by_gradescopes_dates(source, tmp_pa
     )
     results = _autograde(source, tmp_path, metadata)
     assert results["score"] == 80
+    assert results["output"].startswith("Toy, phase 1: 100 / 100\nSubmitted 2026-03-11T12:00")
     assert "a late penalty of 20 points, so 100 becomes 80" in results["output"]
     assert sum(test["score"] for test in results["tests"]) == 100  # the tests as graded
 
@@ -147,6 +148,7 @@ def test_past_the_cap_only_the_public_tests_run_and_the_last_full_score_is_kept(
     assert all(test["max_score"] == 0 for test in third["tests"])
     assert "This is your submission 3. The hidden tests run on your first 2" in third["output"]
     assert "Your score stays that of submission 2: 70" in third["output"]
+    assert "Toy, phase 1:" not in third["output"]  # the public run's points are no score
 
 
 def test_without_metadata_the_autograder_grades_in_full(source, tmp_path):
