@@ -66,15 +66,8 @@ def _autograder_root(autograder: Path, tmp_path: Path, submission: dict[str, byt
 
 def _run_autograder(root: Path, python: str = sys.executable) -> dict:
     env = {**os.environ, "CARDLAB_AUTOGRADER_ROOT": str(root), "CARDLAB_PYTHON": python}
-    done = subprocess.run(
-        [str(root / "source" / "run_autograder")],
-        env=env,
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = subprocess.run([str(root / "source" / "run_autograder")], env=env, cwd=root,
+                          capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     results = json.loads((root / "results" / "results.json").read_text())
     jsonschema.validate(results, SCHEMA)
@@ -91,22 +84,14 @@ def test_the_autograder_holds_what_it_needs_and_nothing_else(repo, autograder, w
     with zipfile.ZipFile(autograder) as archive:
         names = set(archive.namelist())
         modes = {info.filename: (info.external_attr >> 16) & 0o777 for info in archive.infolist()}
-    assert {
-        "setup.sh",
-        "run_autograder",
-        f"wheels/{wheel.name}",
-        "project/specs/bisca.toml",
-        "project/reference/bisca/card.py",
-        "project/graders/bisca/codec.py",
-        "project/graders/bisca/hidden/test_tournament.py",
-    } <= names
+    assert {"setup.sh", "run_autograder", f"wheels/{wheel.name}", "project/specs/bisca.toml",
+            "project/reference/bisca/card.py", "project/graders/bisca/codec.py",
+            "project/graders/bisca/hidden/test_tournament.py"} <= names
     assert not [n for n in names if "examples" in n or "__pycache__" in n or n.endswith(".pyc")]
     # the declaration, and the strong bot the hidden tournament game plays with, travel;
     # what measures the graders (seeded bugs, alternative solutions) stays behind
-    assert {
-        "project/graders/bisca/assignment.toml",
-        "project/graders/bisca/play/strong.py",
-    } <= names
+    assert {"project/graders/bisca/assignment.toml",
+            "project/graders/bisca/play/strong.py"} <= names
     assert not [n for n in names if n.endswith("/bugs.toml") or "/alternatives/" in n]
     assert modes["setup.sh"] == modes["run_autograder"] == 0o755
     assert modes["project/.cardlab/course-secret"] == 0o600  # the deals and seeds of every run
@@ -116,9 +101,8 @@ def test_the_autograder_holds_what_it_needs_and_nothing_else(repo, autograder, w
     for script in ("setup.sh", "run_autograder"):
         with zipfile.ZipFile(autograder) as archive:
             text = archive.read(script).decode()
-        checked = subprocess.run(
-            ["bash", "-n"], input=text, capture_output=True, text=True, check=False
-        )
+        checked = subprocess.run(["bash", "-n"], input=text, capture_output=True, text=True,
+                                 check=False)
         assert checked.returncode == 0, checked.stderr
 
 
@@ -144,10 +128,8 @@ def test_the_autograder_finds_a_folder_uploaded_whole_and_grades_bugs(repo, auto
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("python", "cause"),
-    [
-        ("/nonexistent/python", "No such file or directory"),
-        (None, "cardlab: unknown assignment 'bisca'"),
-    ],
+    [("/nonexistent/python", "No such file or directory"),
+     (None, "cardlab: unknown assignment 'bisca'")],
     ids=["no-python", "no-project"],
 )
 def test_the_autograder_writes_a_failed_result_when_grading_cannot_run(
@@ -167,38 +149,14 @@ def test_the_cli_exports_a_gradescope_zip(repo, tmp_path):
     with zipfile.ZipFile(fake, "w") as archive:
         archive.writestr("cardlab/__init__.py", "")
     output = tmp_path / "ag.zip"
-    result = CliRunner().invoke(
-        main,
-        [
-            "export",
-            "gradescope",
-            "bisca",
-            "--phase",
-            "3",
-            "--output",
-            str(output),
-            "--wheel",
-            str(fake),
-        ],
-    )
+    result = CliRunner().invoke(main, ["export", "gradescope", "bisca", "--phase", "3",
+                                       "--output", str(output), "--wheel", str(fake)])
     assert result.exit_code == 0, result.output
     with zipfile.ZipFile(output) as archive:
         script = archive.read("run_autograder").decode()
     assert "grade bisca --phase 3" in script
-    bad = CliRunner().invoke(
-        main,
-        [
-            "export",
-            "gradescope",
-            "bisca",
-            "--phase",
-            "9",
-            "--output",
-            str(output),
-            "--wheel",
-            str(fake),
-        ],
-    )
+    bad = CliRunner().invoke(main, ["export", "gradescope", "bisca", "--phase", "9",
+                                    "--output", str(output), "--wheel", str(fake)])
     assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
 
 
@@ -234,14 +192,9 @@ def test_the_classroom_repository_runs_cardlab_check_for_points(repo, wheel, tmp
     assert f"python -m pip install wheels/{wheel.name}" in [s.get("run") for s in systems["steps"]]
 
     def check(part: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "cardlab.cli", "check", "--part", part],
-            cwd=folder,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        return subprocess.run([sys.executable, "-m", "cardlab.cli", "check", "--part", part],
+                              cwd=folder, capture_output=True, text=True, timeout=120,
+                              check=False)
 
     stubs = check("suit")
     assert stubs.returncode == 1 and "Points for Suit: 0 / 15" in stubs.stdout
@@ -273,14 +226,9 @@ def test_setup_picks_a_python_that_can_make_a_virtual_environment(tmp_path):
 
     def found(pythons: dict[str, bool]) -> subprocess.CompletedProcess:
         path = _tools(tmp_path / f"bin-{len(list(tmp_path.iterdir()))}", pythons)
-        return subprocess.run(
-            ["/bin/bash", "-c", f'source "{script}" && find_python'],
-            env={"PATH": str(path)},
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+        return subprocess.run(["/bin/bash", "-c", f'source "{script}" && find_python'],
+                              env={"PATH": str(path)}, capture_output=True, text=True,
+                              timeout=300, check=False)
 
     fallback = found({"python3.13": False, "python3.12": True})
     assert fallback.returncode == 0 and fallback.stdout.strip() == "python3.12", fallback.stderr
