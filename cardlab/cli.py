@@ -148,15 +148,33 @@ def main() -> None:
     cache_bytecode()
 
 
-def _emit(report: Any, fmt: str, output: Path | None) -> None:
+def _emit(report: Any, fmt: str, output: Path | None, plan: Any = None) -> None:
+    """Print or write a report; with a Gradescope plan, its cap and penalty applied."""
     from .reports import render
 
+    if plan is not None:
+        import json
+
+        from .exports.gradescope_policy import apply_plan
+        from .reports import to_gradescope
+
+        results = apply_plan(to_gradescope(report), plan, report.max_score)
+        text = json.dumps(results, indent=2, ensure_ascii=False) + "\n"
+        _write_report(text, output, f"{results['score']:g} / {report.max_score:g}")
+        return
     if output is None:
         click.echo(render(report, fmt, color=sys.stdout.isatty() and fmt == "text"), nl=False)
         return
+    _write_report(render(report, fmt), output, f"{report.score:g} / {report.max_score:g}")
+
+
+def _write_report(text: str, output: Path | None, score: str) -> None:
+    """Write a rendered report to ``output`` (printed instead if it cannot be written)."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
     from .course.output import make_folder
 
-    text = render(report, fmt)
     try:
         make_folder(output.parent)
         output.write_text(text, encoding="utf-8")
@@ -166,7 +184,7 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
         raise CardlabError(
             f"could not write the report to {output} ({cause}); it was printed instead"
         ) from None
-    click.echo(f"Report written to {output} ({report.score:g} / {report.max_score:g})", err=True)
+    click.echo(f"Report written to {output} ({score})", err=True)
 
 
 @main.command(short_help="Grade one submission for one phase.")
@@ -180,6 +198,14 @@ def _emit(report: Any, fmt: str, output: Path | None) -> None:
 @format_option
 @output_option
 @test_option
+@click.option(
+    "--gradescope-metadata",
+    "metadata",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Gradescope's submission_metadata.json: apply the phase's deadline and its cap on "
+    "hidden runs to this submission (with --format gradescope; the autograder passes it).",
+)
 @project_option
 @_one_line_errors
 @_no_score_when_interrupted("grading interrupted: no score was written")
@@ -190,6 +216,7 @@ def grade(
     fmt: str,
     output: Path | None,
     select: str | None,
+    metadata: Path | None,
     project_dir: Path | None,
 ) -> None:
     """Grade a submission for one phase, with public and hidden tests.
@@ -205,11 +232,23 @@ def grade(
 
     project = _project(project_dir)
     files = None if output is None else output.parent / f"{output.stem}-files"
+    plan = _gradescope_plan(project, assignment, phase, metadata, fmt)
+    if plan is not None and plan.lateness is not None and plan.lateness.refused:
+        import json
+
+        from .exports.gradescope_policy import refused_results
+
+        text = json.dumps(refused_results(plan), indent=2, ensure_ascii=False) + "\n"
+        _write_report(text, output, "refused as late, 0 points")
+        return
+    run_hidden = plan is None or not plan.public_only
     if submission is None:
-        job = dataclasses.replace(project_job(project, assignment, phase), artifacts=files)
+        job = dataclasses.replace(
+            project_job(project, assignment, phase), artifacts=files, run_hidden=run_hidden
+        )
         with _progress(f"{assignment} phase {phase}") as progress:
             report = run(job, select, progress=progress)
-        _emit(report, fmt, output)
+        _emit(report, fmt, output, plan)
         return
     if not submission.exists():
         raise CardlabError(f"the submission {submission} does not exist")
@@ -222,10 +261,25 @@ def grade(
         rerun = rerun_command(
             "grade", assignment, "--phase", str(phase), "--submission", str(submission)
         )
-        job = dataclasses.replace(job, reproduce=rerun, artifacts=files)
+        job = dataclasses.replace(job, reproduce=rerun, artifacts=files, run_hidden=run_hidden)
         with _progress(f"{assignment} phase {phase}") as progress:
             report = run(job, select, progress=progress)
-    _emit(dataclasses.replace(report, submission=str(submission)), fmt, output)
+    _emit(dataclasses.replace(report, submission=str(submission)), fmt, output, plan)
+
+
+def _gradescope_plan(
+    project: Project, assignment: str, phase: int, metadata: Path | None, fmt: str
+) -> Any:
+    """How Gradescope's metadata has this submission graded, or None without it."""
+    if metadata is None:
+        return None
+    if fmt != "gradescope":
+        raise CardlabError(
+            "--gradescope-metadata applies to Gradescope's results: give --format gradescope"
+        )
+    from .exports.gradescope_policy import plan_submission, read_metadata
+
+    return plan_submission(project.spec(assignment).phase(phase), read_metadata(metadata))
 
 
 @main.command("grade-all", short_help="Grade a class's submissions in parallel.")
@@ -272,6 +326,22 @@ def grade(
     type=click.IntRange(min=0),
     help="With --verify: the seed of the random choice (default: a new one, printed).",
 )
+@click.option(
+    "--submission-times",
+    "times_file",
+    metavar="FILE.csv",
+    type=click.Path(path_type=Path),
+    help="When each submission was made (student, time, file), for the phase's deadline "
+    "(default: submissions.csv in SUBMISSIONS_DIR if there is one, else each zip's or "
+    "folder's own file times).",
+)
+@click.option(
+    "--extensions",
+    "extensions_file",
+    metavar="FILE.csv",
+    type=click.Path(path_type=Path),
+    help="Students' own dues for the phase's deadline (student, due, late_due).",
+)
 @project_option
 @_one_line_errors
 def grade_all(
@@ -285,11 +355,15 @@ def grade_all(
     scheduler: str | None,
     verify_count: int | None,
     verify_seed: int | None,
+    times_file: Path | None,
+    extensions_file: Path | None,
     project_dir: Path | None,
 ) -> None:
     """Grade a folder of submissions (one folder or zip per student), in parallel.
 
-    With --verify K, grade K of the graded submissions again instead and compare.
+    When the phase has a deadline, each submission's time decides its late penalty; one
+    after the last moment work is taken is refused as late and not graded. With
+    --verify K, grade K of the graded submissions again instead and compare.
     """
     from rich.console import Console
 
@@ -305,6 +379,8 @@ def grade_all(
         regrade=regrade,
         seconds_per_submission=seconds,
         scheduler=scheduler,
+        times_file=times_file,
+        extensions=extensions_file,
     )
     console = Console(stderr=True, highlight=False)
     if verify_count is None:
@@ -742,6 +818,18 @@ def _report_totals(totals: Any) -> None:
         click.echo(
             f"No total for {len(totals.failed)} failed grading(s), left out: "
             f"{_names(totals.failed)} (run cardlab grade-all again)",
+            err=True,
+        )
+    if totals.penalised:
+        click.echo(
+            f"{len(totals.penalised)} total(s) are after a late penalty: "
+            f"{_names(totals.penalised)} (see gradebook.csv)",
+            err=True,
+        )
+    if totals.late_refused:
+        click.echo(
+            f"{len(totals.late_refused)} submission(s) were refused as late, total 0: "
+            f"{_names(totals.late_refused)} (see status.csv)",
             err=True,
         )
     if totals.unmarked:

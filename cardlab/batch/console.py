@@ -27,6 +27,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from ..course.deadline import describe
 from ..course.project import Project
 from ..errors import EXIT_DIFFERENT, EXIT_INTERRUPTED, CardlabError
 from ..worker.untrusted import MAX_NOTE, printable
@@ -90,11 +91,14 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
                 f"course secret ({plan.other_secret}, this project's is {plan.secret}): "
                 "other deals and seeds; copy that secret (see Grading a class) or --regrade"
             )
-        up_to_date = len(plan.submissions) - len(plan.to_grade)
+        up_to_date = len(plan.submissions) - len(plan.to_grade) - len(plan.refused)
+        refused = f", {len(plan.refused)} refused as late" if plan.refused else ""
         console.print(
             f"{len(plan.submissions)} submissions: {len(plan.to_grade)} to grade, "
-            f"{up_to_date} already graded and unchanged"
+            f"{up_to_date} already graded and unchanged{refused}"
         )
+        if plan.timing is not None:
+            _print_timing(console, plan)
         progress.update(task_id, total=len(plan.to_grade))
         if plan.to_grade:
             progress.start()
@@ -123,6 +127,36 @@ def run_grade_all(project: Project, request: BatchRequest, console: Console) -> 
     if failed:
         console.print(f"[yellow]{failed} grading(s) failed[/]; the next run tries them again.")
     return write_and_print(project, request.assignment, request.phase, request.output, console)
+
+
+def _print_timing(console: Console, plan: BatchPlan) -> None:
+    """Say where the submission times come from, and who was late or refused."""
+    timing = plan.timing
+    assert timing is not None
+    source = (
+        f"times from {escape(str(timing.times_file))}"
+        if timing.times_file
+        else "times from each zip's entries or folder's files (no submissions.csv)"
+    )
+    extensions = f", {len(timing.extensions)} extension(s)" if timing.extensions else ""
+    console.print(f"Deadline: {escape(describe(timing.deadline))}; {source}{extensions}")
+    unlisted = timing.unlisted(plan.submissions)
+    if unlisted:
+        console.print(
+            f"[yellow]Not in {escape(str(timing.times_file))}[/], timed by their files: "
+            f"{escape(printable(', '.join(unlisted), MAX_NOTE))}"
+        )
+    untimed = [s for s, t in plan.timings.items() if not t.submitted_at]
+    if untimed:
+        console.print(
+            f"[yellow]No submission time[/] (graded as on time): "
+            f"{escape(printable(', '.join(untimed), MAX_NOTE))}"
+        )
+    for submission in plan.refused:
+        console.print(
+            f"[red]{escape(printable(submission.student))}[/]: late-refused: "
+            f"{escape(printable(plan.timings[submission.student].cause, MAX_NOTE))}"
+        )
 
 
 def write_and_print(

@@ -5,10 +5,16 @@ Marks given by hand (:mod:`.marks`) are in every file: a part's points and the t
 * ``gradebook.csv``: one row per student (``student_id``, ``total``, one column per
   rubric part, by part id, then ``status``); ``cardlab export canvas`` and ``cardlab
   export moodle`` take the same totals to an LMS (:mod:`cardlab.batch.canvas`).
-  An ``empty`` or ``rejected`` submission has 0 points and says so in ``status``; a
-  ``failed`` one has empty cells.
+  An ``empty``, ``rejected`` or ``late-refused`` submission has 0 points and says so in
+  ``status``; a ``failed`` one has empty cells. When the phase has a deadline, ``total``
+  is the final score (the graded points and the marks given by hand, less the late
+  penalty, never below 0), and three more columns follow ``total``: ``raw`` (before
+  the penalty), ``late_penalty`` (in points) and ``submitted_at``. The parts' columns
+  hold their points before the penalty, which falls on the total alone.
 * ``status.csv``: each student's status (``graded``, ``empty``, ``rejected``,
-  ``failed``), score, cause and when it was graded: what to follow up by hand.
+  ``failed``, ``late-refused``), score, cause and when it was graded: what to follow up
+  by hand; with a deadline also the time of the submission, where it was read, the due
+  that applied and the penalty.
 * ``reports/<student>.txt`` and ``reports/<student>.json``: the report the student
   would get from ``cardlab grade``, as text and cardlab JSON. A submission that could
   not be graded gets a text file with the cause.
@@ -24,12 +30,12 @@ from pathlib import Path
 from ..course.spec import Phase
 from ..spreadsheet import write_csv
 from .marks import MARKED, marks_text
-from .store import EMPTY, GRADED, REJECTED, Outcome
+from .store import EMPTY, GRADED, LATE_REFUSED, REJECTED, Outcome
 
 GRADEBOOK = "gradebook.csv"
 STATUS = "status.csv"
 REPORTS = "reports"
-_NOTHING_TO_GRADE = (EMPTY, REJECTED)
+_NOTHING_TO_GRADE = (EMPTY, REJECTED, LATE_REFUSED)
 """Statuses that earn 0 points without a grading run: nothing could be graded."""
 
 
@@ -53,23 +59,40 @@ def _part_score(part: dict | None, by_hand: bool) -> float | str:
     return "" if by_hand and MARKED not in part else part["score"]
 
 
+LATE_COLUMNS = ("raw", "late_penalty", "submitted_at")
+"""The gradebook's columns after ``total`` when the phase has a deadline."""
+
+
 def write_gradebook(path: Path, outcomes: list[Outcome], phase: Phase) -> None:
-    """Write ``gradebook.csv``: student id, total, each part, status."""
-    header = ["student_id", "total", *(part.id for part in phase.parts), "status"]
+    """Write ``gradebook.csv``: student id, total (and the late columns), each part, status."""
+    late = LATE_COLUMNS if phase.deadline else ()
+    header = ["student_id", "total", *late, *(part.id for part in phase.parts), "status"]
     write_csv(path, header, (_gradebook_row(outcome, phase) for outcome in outcomes))
 
 
 def _gradebook_row(outcome: Outcome, phase: Phase) -> list[object]:
     has_total = outcome.status == GRADED or outcome.status in _NOTHING_TO_GRADE
-    total: float | str = outcome.score if has_total else ""
-    return [outcome.student, total, *part_scores(outcome, phase), outcome.status]
+    total: float | str = outcome.final_score if has_total else ""
+    late: list[object] = []
+    if phase.deadline:
+        raw: float | str = outcome.score if has_total else ""
+        late = [raw, outcome.penalty if has_total else "", outcome.submitted_at]
+    return [outcome.student, total, *late, *part_scores(outcome, phase), outcome.status]
 
 
-def write_status(path: Path, outcomes: list[Outcome]) -> None:
-    """Write ``status.csv``: how each submission fared, and why if it was not graded."""
+def write_status(path: Path, outcomes: list[Outcome], phase: Phase | None = None) -> None:
+    """Write ``status.csv``: how each submission fared, and why if it was not graded.
+
+    With a phase that has a deadline, each row also says when the submission was made,
+    where that time was read, the due that applied and the penalty in points.
+    """
     header = ["student_id", "status", "score", "max_score", "cause", "source", "graded_at"]
+    late = phase is not None and phase.deadline is not None
+    if late:
+        header += ["submitted_at", "time_source", "due", "late_penalty"]
     rows = (
         [o.student, o.status, o.score, o.max_score, o.cause, o.source, o.graded_at]
+        + ([o.submitted_at, o.time_source, o.due, o.penalty] if late else [])
         for o in outcomes
     )
     write_csv(path, header, rows)
@@ -82,15 +105,31 @@ def write_reports(folder: Path, outcomes: list[Outcome]) -> None:
         text = folder / f"{outcome.student}.txt"
         data = folder / f"{outcome.student}.json"
         if outcome.status == GRADED and outcome.report_text and outcome.report_json:
-            text.write_text(outcome.report_text + marks_text(outcome.report_json), encoding="utf-8")
+            marked = outcome.report_text + marks_text(outcome.report_json)
+            text.write_text(marked + late_text(outcome), encoding="utf-8")
             data.write_text(outcome.report_json, encoding="utf-8")
             continue
         text.write_text(f"Not graded ({outcome.status}): {outcome.cause}\n", encoding="utf-8")
         data.unlink(missing_ok=True)
 
 
+def late_text(outcome: Outcome) -> str:
+    """Lines for a graded report saying when it was submitted and what lateness cost."""
+    if not outcome.due:
+        return ""
+    when = outcome.submitted_at or f"at a time unknown ({outcome.time_source})"
+    lines = ["", f"Submitted {when}; due {outcome.due}."]
+    if outcome.penalty:
+        lines.append(
+            f"Late penalty: {outcome.penalty:g} points; final score "
+            f"{outcome.final_score:g} / {outcome.max_score:g} (before the penalty "
+            f"{outcome.score:g})."
+        )
+    return "\n".join(lines) + "\n"
+
+
 def write_class_files(output: Path, outcomes: list[Outcome], phase: Phase) -> None:
     """Write the gradebook, the status list and every report into ``output``."""
     write_gradebook(output / GRADEBOOK, outcomes, phase)
-    write_status(output / STATUS, outcomes)
+    write_status(output / STATUS, outcomes, phase)
     write_reports(output / REPORTS, outcomes)

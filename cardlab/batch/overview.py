@@ -1,12 +1,13 @@
 """The class overview: how a class did, for the instructor.
 
-From the graded submissions of a batch: the score distribution as a histogram
-(``overview/histogram.png``), each part's mean (``overview/parts.csv``) and the tests
-failed by the most students (``overview/failed-tests.csv``), with the same figures as
-tables in the terminal. Only ``graded`` submissions count: empty, rejected and failed
-ones are left out of every figure (the overview says how many) and listed in
-``status.csv``. A parametrized test is one row of the failed tests, however many of its
-cases failed: the row names how many cases there are.
+From the graded submissions of a batch: the distribution of final scores (after any
+late penalty) as a histogram (``overview/histogram.png``), each part's mean
+(``overview/parts.csv``) and the tests failed by the most students
+(``overview/failed-tests.csv``), with the same figures as tables in the terminal.
+Only ``graded`` submissions count: empty, rejected, failed and late-refused ones are
+left out of every figure (the overview says how many) and listed in ``status.csv``. A
+parametrized test is one row of the failed tests, however many of its cases failed:
+the row names how many cases there are.
 
 The histogram needs matplotlib, an optional extra (``pip install "cardlab[plots]"``):
 without it, the CSV files and tables are still written and :func:`write_histogram`
@@ -86,8 +87,9 @@ class Overview:
         max_score: Points available.
         parts: One summary per part, in spec order.
         failed_tests: Tests failed by at least one student, most failed first.
-        left_out: Students without a grade, by status (empty, rejected, failed): left
-            out of every figure.
+        left_out: Students without a grade, by status (empty, rejected, failed,
+            late-refused): left out of every figure.
+        penalties: The late penalty of each graded student who lost one, in points.
     """
 
     scores: tuple[float, ...]
@@ -95,6 +97,7 @@ class Overview:
     parts: tuple[PartSummary, ...]
     failed_tests: tuple[FailedTest, ...]
     left_out: dict[str, int]
+    penalties: tuple[float, ...] = ()
 
     @property
     def not_graded(self) -> int:
@@ -137,12 +140,14 @@ def summarize(outcomes: list[Outcome], phase: Phase) -> Overview:
         for test_id, part, name in [key]
     )
     left_out = Counter(o.status for o in outcomes if o.status != GRADED or not o.report_json)
+    graded = [o for o in outcomes if o.status == GRADED and o.report_json]
     return Overview(
-        scores=tuple(report["score"] for _, report in reports),
+        scores=tuple(outcome.final_score for outcome in graded),
         max_score=phase.max_score,
         parts=parts,
         failed_tests=failed,
         left_out=dict(sorted(left_out.items())),
+        penalties=tuple(outcome.penalty for outcome in graded if outcome.penalty),
     )
 
 
@@ -208,6 +213,12 @@ def print_overview(overview: Overview, console: Console) -> None:
             f"[bold]{len(scores)} graded[/]: mean {statistics.fmean(scores):.1f}, "
             f"median {statistics.median(scores):g}, lowest {min(scores):g}, "
             f"highest {max(scores):g} (out of {overview.max_score:g})"
+        )
+    if overview.penalties:
+        penalties = overview.penalties
+        console.print(
+            f"Late: {len(penalties)} graded with a penalty (mean {statistics.fmean(penalties):g}, "
+            f"most {max(penalties):g} points); the scores above are after it"
         )
     if overview.not_graded:
         console.print(

@@ -5,7 +5,7 @@ writes (the batch's parent), so a batch stopped at any moment (Ctrl-C, SIGKILL, 
 cut) keeps every result it had received. A row remembers the hash of the submission's
 files and of what graded it, so the next run regrades only what is new or changed.
 
-Rows have one of four statuses:
+Rows have one of five statuses:
 
 * ``graded``: grading produced a report (whatever it scored).
 * ``empty``: the submission holds none of the files the phase grades; nothing was run.
@@ -13,14 +13,25 @@ Rows have one of four statuses:
   bomb); kept until the submission changes.
 * ``failed``: grading itself did not finish (the grading process died or ran out of
   time); tried again by the next run, and never stored over an earlier result.
+* ``late-refused``: submitted after the last moment the phase's deadline takes work
+  (:mod:`cardlab.course.deadline`); not graded, 0 points.
+
+When the phase has a deadline, a row also keeps when the submission was made and where
+that time was read (``submitted_at``, ``time_source``), the due that applied to it
+(``due``, an extension's if the student has one) and the late penalty in points
+(``penalty``). ``score`` is always the raw score, as graded; the final score is the
+total (marks given by hand included) less the penalty, never below 0
+(:func:`cardlab.course.deadline.final_score`), worked out wherever a total is shown,
+so that a mark given later is penalised like the rest.
 
 Beside the results, the database keeps the marks an instructor gave by hand
 (``cardlab marks import``): one per student and rubric part, with its points, comment and
 when it was given. A mark outlives a regrading: it is the instructor's, not the grader's.
 
 The schema's version is SQLite's ``user_version``. A database of version 1 (before the
-``empty`` status) or 2 (before marks) is brought up to date in place; one of any other
-version is refused with one line, and nothing in it is changed.
+``empty`` status), 2 (before marks) or 3 (before deadlines; its rows get no time and no
+penalty) is brought up to date in place; one of any other version is refused with one
+line, and nothing in it is changed.
 """
 
 from __future__ import annotations
@@ -32,12 +43,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..course.deadline import final_score
 from ..course.output import make_folder
 from ..errors import CardlabError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DATABASE_NAME = "results.sqlite"
 GRADED, EMPTY, REJECTED, FAILED = "graded", "empty", "rejected", "failed"
+LATE_REFUSED = "late-refused"
 FINAL = (GRADED, EMPTY, REJECTED)
 """Statuses a run keeps: a submission with one of them is not graded again unless changed."""
 
@@ -52,7 +65,8 @@ CREATE TABLE {name} (
     source TEXT NOT NULL,
     content_hash TEXT NOT NULL,
     grader_hash TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('graded', 'empty', 'rejected', 'failed')),
+    status TEXT NOT NULL
+        CHECK (status IN ('graded', 'empty', 'rejected', 'failed', 'late-refused')),
     score REAL NOT NULL,
     max_score REAL NOT NULL,
     cause TEXT NOT NULL,
@@ -60,7 +74,11 @@ CREATE TABLE {name} (
     report_text TEXT,
     graded_at TEXT NOT NULL,
     seconds REAL NOT NULL,
-    gradings INTEGER NOT NULL
+    gradings INTEGER NOT NULL,
+    submitted_at TEXT NOT NULL DEFAULT '',
+    time_source TEXT NOT NULL DEFAULT '',
+    due TEXT NOT NULL DEFAULT '',
+    penalty REAL NOT NULL DEFAULT 0
 )"""
 _MARKS_TABLE = """
 CREATE TABLE marks (
@@ -81,7 +99,7 @@ class Verdict:
     Attributes:
         student: The student's id.
         status: ``graded``, ``empty`` (none of the phase's files), ``rejected``
-            (unreadable submission) or ``failed``.
+            (unreadable submission), ``failed`` or ``late-refused``.
         score: Points earned.
         max_score: Points available.
         cause: Why the submission was not graded (empty, rejected or failed).
@@ -132,6 +150,12 @@ class Outcome(Verdict):
         grader_hash: Hash of what graded it (cardlab, spec, graders, reference).
         graded_at: When it was stored (UTC, ISO 8601), filled in by the store.
         gradings: How many times this student was graded into this database.
+        submitted_at: When the submission was made (ISO 8601), or ``""`` when the
+            phase has no deadline or the time could not be read.
+        time_source: Where that time was read (``submissions.csv:4``, ``zip entries``,
+            ``folder's files``), or why it could not be.
+        due: The due that applied (ISO 8601), or ``""`` without a deadline.
+        penalty: The late penalty in points (0 when on time).
     """
 
     source: str
@@ -139,6 +163,15 @@ class Outcome(Verdict):
     grader_hash: str
     graded_at: str = ""
     gradings: int = 0
+    submitted_at: str = ""
+    time_source: str = ""
+    due: str = ""
+    penalty: float = 0.0
+
+    @property
+    def final_score(self) -> float:
+        """The score after the late penalty, never below 0."""
+        return final_score(self.score, self.penalty)
 
 
 class ResultStore:
@@ -170,6 +203,9 @@ class ResultStore:
             version = 2
         if version == 2 and {"batch", "results"} <= tables:
             self._upgrade_from_2()
+            version = 3
+        if version == 3 and {"batch", "results"} <= tables:
+            self._upgrade_from_3()
             version = SCHEMA_VERSION
         if version != SCHEMA_VERSION or not {"batch", "results"} <= tables:
             self.close()
@@ -200,17 +236,32 @@ class ResultStore:
     def _upgrade_from_1(self) -> None:
         """Let the results table take the ``empty`` status (SQLite cannot alter a CHECK)."""
         with self._transaction():
-            self._db.execute(_RESULTS_TABLE.format(name="results_2"))
-            self._db.execute(f"INSERT INTO results_2 ({_COLUMNS}) SELECT {_COLUMNS} FROM results")
-            self._db.execute("DROP TABLE results")
-            self._db.execute("ALTER TABLE results_2 RENAME TO results")
+            self._rebuild_results()
             self._db.execute("PRAGMA user_version = 2")
 
     def _upgrade_from_2(self) -> None:
         """Add the table of marks given by hand."""
         with self._transaction():
             self._db.execute(_MARKS_TABLE)
+            self._db.execute("PRAGMA user_version = 3")
+
+    def _upgrade_from_3(self) -> None:
+        """Add the deadline's columns and the ``late-refused`` status (a CHECK again)."""
+        with self._transaction():
+            self._rebuild_results()
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _rebuild_results(self) -> None:
+        """The results table made anew in the current form, its rows kept.
+
+        The columns a schema-1 database already had are copied; the others take their
+        defaults (no time, no penalty).
+        """
+        kept = ", ".join(_FIELDS_OF_SCHEMA_1)
+        self._db.execute(_RESULTS_TABLE.format(name="results_new"))
+        self._db.execute(f"INSERT INTO results_new ({kept}) SELECT {kept} FROM results")
+        self._db.execute("DROP TABLE results")
+        self._db.execute("ALTER TABLE results_new RENAME TO results")
 
     def _create(self, assignment: str, phase: int) -> None:
         with self._transaction():
@@ -287,6 +338,10 @@ class ResultStore:
                 outcome.seconds,
                 now,
                 gradings,
+                outcome.submitted_at,
+                outcome.time_source,
+                outcome.due,
+                outcome.penalty,
             )
             self._db.execute(
                 f"INSERT OR REPLACE INTO results ({_COLUMNS}) VALUES "
@@ -294,6 +349,24 @@ class ResultStore:
                 values,
             )
         return True
+
+    def set_lateness(self, outcome: Outcome) -> None:
+        """Store a kept result's time, due and penalty anew (an extension changed them).
+
+        Nothing else of the row changes: it is not graded again.
+        """
+        with self._transaction():
+            self._db.execute(
+                "UPDATE results SET submitted_at = ?, time_source = ?, due = ?, penalty = ? "
+                "WHERE student = ?",
+                (
+                    outcome.submitted_at,
+                    outcome.time_source,
+                    outcome.due,
+                    outcome.penalty,
+                    outcome.student,
+                ),
+            )
 
     def marks(self) -> list[Mark]:
         """Every mark given by hand, by student and part."""
@@ -318,7 +391,7 @@ class ResultStore:
             )
 
 
-_FIELDS = (
+_FIELDS_OF_SCHEMA_1 = (
     "student",
     "source",
     "content_hash",
@@ -333,6 +406,7 @@ _FIELDS = (
     "graded_at",
     "gradings",
 )
+_FIELDS = (*_FIELDS_OF_SCHEMA_1, "submitted_at", "time_source", "due", "penalty")
 _COLUMNS = ", ".join(_FIELDS)
 _MARK_COLUMNS = "student, part, points, comment, source, marked_at"
 

@@ -13,6 +13,7 @@ import json
 import tomllib
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, time
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -20,6 +21,7 @@ from pathlib import Path
 import jsonschema
 
 from ..errors import CardlabError
+from .deadline import Deadline, deadline_from_spec
 from .pythons import OLDEST, version_name
 
 BYTECODE = "bytecode"
@@ -203,6 +205,9 @@ class Phase:
         parts: The rubric parts graded in this phase.
         tournament: Tournament settings, when this phase has one.
         equivalent: Mutants of this phase reviewed as equivalent to the reference.
+        deadline: When the phase's work is due and what lateness costs, or None.
+        hidden_runs: On Gradescope, how many of a student's submissions run the hidden
+            tests (the rest run the public ones), or None for every submission.
     """
 
     number: int
@@ -212,6 +217,8 @@ class Phase:
     parts: tuple[Part, ...]
     tournament: Tournament | None
     equivalent: tuple[Equivalent, ...] = ()
+    deadline: Deadline | None = None
+    hidden_runs: int | None = None
 
     @property
     def max_score(self) -> float:
@@ -474,6 +481,21 @@ def _read_toml(path: Path) -> dict:
         raise CardlabError(f"{path}: not valid TOML: {error}") from None
 
 
+def _times_as_text(data: dict) -> None:
+    """Write TOML's own dates and times in ``[phase.deadline]`` as ISO 8601 text.
+
+    So that the schema sees one type, and a local time (TOML's, without an offset) is
+    refused as a text one would be.
+    """
+    for phase in data.get("phase", ()):
+        deadline = phase.get("deadline") if isinstance(phase, dict) else None
+        if not isinstance(deadline, dict):
+            continue
+        for key, value in deadline.items():
+            if isinstance(value, datetime | date | time):
+                deadline[key] = value.isoformat()
+
+
 def _check_schema(path: Path, data: dict) -> None:
     validator = jsonschema.Draft202012Validator(_schema())
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
@@ -515,7 +537,7 @@ def _part(raw: dict) -> Part:
 
 def _build(path: Path, data: dict) -> Spec:
     phases = []
-    for raw in data["phase"]:
+    for index, raw in enumerate(data["phase"]):
         parts = tuple(_part(p) for p in raw["part"])
         tournament = None
         if "tournament" in raw:
@@ -543,6 +565,12 @@ def _build(path: Path, data: dict) -> Spec:
                 equivalent=tuple(
                     Equivalent(e["mutant"], e["reason"]) for e in raw.get("equivalent", ())
                 ),
+                deadline=(
+                    deadline_from_spec(raw["deadline"], f"{path}: phase[{index}].deadline")
+                    if "deadline" in raw
+                    else None
+                ),
+                hidden_runs=raw.get("gradescope", {}).get("hidden_runs"),
             )
         )
     info = data["assignment"]
@@ -689,6 +717,7 @@ def load_spec(path: Path, reference_dir: Path | None = None) -> Spec:
         CardlabError: One line naming the file and the key at fault.
     """
     data = _read_toml(path)
+    _times_as_text(data)
     _check_schema(path, data)
     spec = _build(path, data)
     modules = None

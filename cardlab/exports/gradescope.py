@@ -10,6 +10,10 @@ hidden graders share (a terminal game's strong bot), in ``project/``, with the c
 (``project/.cardlab/course-secret``) so that deals and seeds are those of every other
 grading run. This is the instructor's side, so the reference travels as source.
 
+``run_autograder`` passes Gradescope's ``submission_metadata.json`` to cardlab, which
+applies the phase's deadline and its cap on hidden runs
+(:mod:`cardlab.exports.gradescope_policy`).
+
 ``run_autograder`` always leaves a valid ``results.json``: when cardlab cannot run, or
 writes nothing readable, it writes a result with score 0 and the cause. The root folder
 (``/autograder``) and the Python to use can be changed with the environment variables
@@ -128,9 +132,16 @@ JSON
 # container lets the worker have no private root, other users' access is all that stops it.
 chmod -R go-rwx "$source_dir/{project}" "$root/submission" 2> /dev/null
 
+# Gradescope's metadata (submission time, due dates, earlier submissions) lets cardlab
+# apply the phase's deadline and its cap on hidden runs.
+metadata=()
+if [ -f "$root/submission_metadata.json" ]; then
+    metadata=(--gradescope-metadata "$root/submission_metadata.json")
+fi
+
 timeout "{seconds}" "$python" -m cardlab.cli grade {assignment} --phase {phase} \\
     --project "$source_dir/{project}" --submission "$root/submission" \\
-    --format gradescope --output "$results" 2> "$log"
+    --format gradescope --output "$results" ${{metadata[@]+"${{metadata[@]}}"}} 2> "$log"
 status=$?
 cat "$log" >&2
 if [ "$status" -eq 124 ]; then

@@ -85,6 +85,8 @@ class GradingJob:
         worker_limits: The limits the workers of this run start and run under.
         secret_examples: Whether the hidden tests draw their hypothesis examples from
             the course secret (the assignment's declaration says).
+        run_hidden: Whether the hidden tests run (False: the public ones alone, on the
+            instructor's side, as past a Gradescope cap on hidden runs).
     """
 
     spec: Spec
@@ -102,6 +104,7 @@ class GradingJob:
     other_parts: str = OTHER_PARTS_STUDENT
     worker_limits: Limits = field(default_factory=Limits)
     secret_examples: bool = False
+    run_hidden: bool = True
 
     def composition_for(self, part: str) -> compose.Composition:
         """Where each module comes from while the tests of ``part`` run."""
@@ -410,7 +413,7 @@ def _guarded(job: GradingJob) -> tuple[Path, ...]:
 
 def _test_dirs(job: GradingJob) -> list[Path]:
     dirs = [job.public_dir]
-    if job.hidden_dir is not None and job.hidden_dir.is_dir():
+    if job.hidden_dir is not None and job.run_hidden and job.hidden_dir.is_dir():
         dirs.append(job.hidden_dir)
     return [d for d in dirs if d.is_dir()]
 
@@ -570,7 +573,7 @@ def _report(
         max_score=phase.max_score,
         parts=parts,
         notes=tuple(printable(note, MAX_NOTE) for note in notes + plugin.notes),
-        public_only=job.hidden_dir is None,
+        public_only=job.hidden_dir is None or not job.run_hidden,
         cardlab_version=cardlab.__version__,
         python=f"{platform.python_implementation()} {sys.version.split()[0]}",
         seconds=round(seconds, 3),

@@ -380,7 +380,7 @@ def test_a_database_of_schema_1_is_upgraded_and_keeps_its_results(tmp_path):
     ("make", "message"),
     [
         (_old_database, "was written by another version of cardlab (schema 0"),
-        (_other_version, "(schema 99, this one reads 3)"),
+        (_other_version, "(schema 99, this one reads 4)"),
         (
             lambda path: path.write_bytes(b"not a database at all" * 100),
             "is not a results database",
