@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 COMMANDS = {"check", "demo", "export", "grade", "grade-all", "handout", "marks", "mutants",
-            "overview", "play", "solution", "stubs", "tournament"}
+            "overview", "play", "release", "solution", "stubs", "tournament"}
 
 
 def _help(cwd: Path, *command: str) -> str:

@@ -2,8 +2,8 @@
 
 A progress bar (submissions done out of those to grade, rate, time left) runs while
 the batch grades; each submission that could not be graded prints one line. At the
-end, the gradebook, reports and class overview are written from the database and
-the overview is printed as tables. Importing marks given by hand stores them all or
+end, the gradebook, reports, class overview and the class's HTML pages are written from
+the database and the overview is printed as tables. Importing marks given by hand stores them all or
 none, then writes the class files again, so that they hold the new totals. Verifying
 (``--verify K``) prints the seed of its sample, then one line per submission whose new
 grading differs from its stored result, and a summary.
@@ -35,6 +35,7 @@ from .gradebook import write_class_files
 from .marks import class_record, read_marks
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
 from .overview import write_overview_csv as write_csv
+from .site import write_site
 from .store import DATABASE_NAME, FAILED, GRADED, Outcome, Verdict, open_store
 from .verify import Disagreement, Sample, verify
 
@@ -146,8 +147,11 @@ def write_and_print(
     write_class_files(output, outcomes, phase)
     overview = summarize(outcomes, phase)
     write_csv(output / OVERVIEW, overview)
+    index = write_site(output, outcomes, overview, f"{spec.title}, phase {phase_number}")
     print_overview(overview, console)
-    console.print(f"Gradebook, reports and overview written to {output}")
+    console.print(
+        f"Gradebook, reports and overview written to {output}; the class's pages: {index}"
+    )
     write_histogram(output / OVERVIEW / HISTOGRAM, overview, f"{spec.title}, phase {phase_number}")
     return 0
 
@@ -164,7 +168,8 @@ def run_marks_import(
         CardlabError: No results database in ``output``, or a wrong marks file (then
             nothing is stored).
     """
-    phase = project.spec(assignment).phase(phase_number)
+    spec = project.spec(assignment)
+    phase = spec.phase(phase_number)
     if not (output / DATABASE_NAME).is_file():
         raise CardlabError(
             f"{output} holds no results of cardlab grade-all; grade the class first "
@@ -175,11 +180,13 @@ def run_marks_import(
         store.put_marks(marks, removed)
     outcomes = class_record(output, assignment, phase_number)
     write_class_files(output, outcomes, phase)
-    write_csv(output / OVERVIEW, summarize(outcomes, phase))
+    overview = summarize(outcomes, phase)
+    write_csv(output / OVERVIEW, overview)
+    write_site(output, outcomes, overview, f"{spec.title}, phase {phase_number}")
     taken_back = f", {len(removed)} taken back" if removed else ""
     return (
-        f"Stored {len(marks)} mark(s) from {marks_file}{taken_back}; gradebook, reports "
-        f"and overview tables in {output} written again"
+        f"Stored {len(marks)} mark(s) from {marks_file}{taken_back}; gradebook, reports, "
+        f"overview tables and the class's pages in {output} written again"
     )
 
 

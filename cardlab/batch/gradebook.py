@@ -75,18 +75,23 @@ def write_status(path: Path, outcomes: list[Outcome]) -> None:
     write_csv(path, header, rows)
 
 
+def report_text(outcome: Outcome) -> str:
+    """The student's text report with the marks given by hand, or why it was not graded."""
+    if outcome.status == GRADED and outcome.report_text and outcome.report_json:
+        return outcome.report_text + marks_text(outcome.report_json)
+    return f"Not graded ({outcome.status}): {outcome.cause}\n"
+
+
 def write_reports(folder: Path, outcomes: list[Outcome]) -> None:
     """Write each student's text and JSON report (or the cause it was not graded)."""
     folder.mkdir(parents=True, exist_ok=True)
     for outcome in outcomes:
-        text = folder / f"{outcome.student}.txt"
+        (folder / f"{outcome.student}.txt").write_text(report_text(outcome), encoding="utf-8")
         data = folder / f"{outcome.student}.json"
         if outcome.status == GRADED and outcome.report_text and outcome.report_json:
-            text.write_text(outcome.report_text + marks_text(outcome.report_json), encoding="utf-8")
             data.write_text(outcome.report_json, encoding="utf-8")
-            continue
-        text.write_text(f"Not graded ({outcome.status}): {outcome.cause}\n", encoding="utf-8")
-        data.unlink(missing_ok=True)
+        else:
+            data.unlink(missing_ok=True)
 
 
 def write_class_files(output: Path, outcomes: list[Outcome], phase: Phase) -> None:
