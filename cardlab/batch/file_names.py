@@ -4,10 +4,12 @@ A student id is the name of a submission's folder or zip, which the student may 
 chosen: any character but ``/`` on Linux. A page or report is named by the id itself when
 it is *portable*: ASCII letters, digits, ``.``, ``_`` and ``-`` only, not starting with a
 ``.`` or ``-``, at most :data:`LONGEST` characters, and not a name Windows reserves
-(``CON``, ``NUL``, ``COM1`` … whatever follows a dot). Any other id gets its portable
-characters (accents dropped, every other run of characters made one ``_``), cut to
-:data:`LONGEST`, and ``-`` with the first 8 hex digits of the SHA-256 of the id, so that
-two ids never share a name: ``José Smith`` is ``Jose_Smith-1f0c9e2a``. Ids that differ
+(``CON``, ``NUL``, ``COM1`` … whatever follows a dot). Any other id keeps its ASCII
+letters, digits, ``_`` and ``-`` (accents dropped; every other run of characters, dots
+too, made one ``_``; no ``_`` or ``-`` in front), cut to :data:`LONGEST`, and gets ``-``
+and the first 8 hex digits of the SHA-256 of the id, so that two ids never share a name:
+``José Smith`` is ``Jose_Smith-ba177bc2``, ``NUL.txt`` is ``NUL_txt-0241e4ee``. Such a
+name has no dot, so Windows never reads it as a device's. Ids that differ
 only in case (``Ann`` and ``ann``, one file on Windows and macOS) both take the hash.
 """
 
@@ -23,7 +25,7 @@ LONGEST = 64
 """The most characters of an id kept in its file name."""
 _HASH_DIGITS = 8
 _PORTABLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-_NOT_PORTABLE = re.compile(r"[^A-Za-z0-9._-]+")
+_NOT_KEPT = re.compile(r"[^A-Za-z0-9_-]+")
 _RESERVED = {
     "CON",
     "PRN",
@@ -66,6 +68,6 @@ def file_names(students: Iterable[str]) -> dict[str, str]:
 
 def _hashed(student: str) -> str:
     ascii_only = unicodedata.normalize("NFKD", student).encode("ascii", "ignore").decode()
-    kept = _NOT_PORTABLE.sub("_", ascii_only).lstrip(".-_")[:LONGEST].rstrip(".")
+    kept = _NOT_KEPT.sub("_", ascii_only).lstrip("-_")[:LONGEST]
     digest = hashlib.sha256(student.encode("utf-8", "surrogatepass")).hexdigest()
     return f"{kept}-{digest[:_HASH_DIGITS]}" if kept else digest[:_HASH_DIGITS]

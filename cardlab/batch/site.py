@@ -126,10 +126,11 @@ def histogram(scores: Iterable[float], max_score: float) -> Histogram:
     width, height, left, below = _PLOT
     top, right = 12, width - 12
     bottom = height - below
-    step = (max_score or 1.0) / _BINS
+    span = max_score or 1.0
+    step = span / _BINS
     counts = [0] * _BINS
     for score in scores:
-        counts[min(int(score / step), _BINS - 1) if score > 0 else 0] += 1
+        counts[min(max(int(score * _BINS / span), 0), _BINS - 1)] += 1
     most = max(counts) or 1
     bar_width = (right - left) / _BINS
     bars = tuple(
