@@ -14,7 +14,6 @@ from support.hostile_class import (
     ERROR_PAYLOAD,
     HOSTILE,
     HOSTILE_NAMES,
-    MESSAGE_PAYLOAD,
     NOTES_PAYLOAD,
     STUDENTS,
 )
@@ -110,7 +109,7 @@ def test_hostile_folder_names_are_shown_as_text_and_linked_by_safe_names(hostile
 
 
 def test_a_students_page_is_the_report_they_get_with_their_messages_as_text(hostile_class):
-    project, output = hostile_class
+    _, output = hostile_class
     outcome = next(o for o in class_record(output, "toy", 1) if o.student == HOSTILE)
     page = parse(_page_of(output, HOSTILE))
     [report] = page.texts["pre"]
@@ -125,13 +124,13 @@ def test_a_students_page_is_the_report_they_get_with_their_messages_as_text(host
         "[link=javascript:",
     ):
         assert piece in flat
-    commands = [text for text in page.texts["code"]]
+    commands = page.texts["code"]
     assert len(commands) == 4 and all(c.startswith("cardlab grade toy --phase 1") for c in commands)
     assert all(HOSTILE in c for c in commands)  # its folder, quoted for a shell
 
 
 def test_the_index_shows_the_class(hostile_class):
-    project, output = hostile_class
+    _, output = hostile_class
     page = parse(_pages(output)["index.html"])
     outcomes = class_record(output, "toy", 1)
     graded = [o for o in outcomes if o.status == "graded"]
@@ -246,7 +245,7 @@ def test_the_histogram_puts_each_score_in_its_bar(scores, counts):
     assert [bar.count for bar in drawn.bars] == counts
     tallest = max(counts) or 1
     for bar, count in zip(drawn.bars, counts, strict=True):
-        assert bar.height == pytest.approx((drawn.bottom - bar.y))
+        assert bar.height == pytest.approx(drawn.bottom - bar.y)
         assert bar.height == pytest.approx((drawn.bottom - 12) * count / tallest, abs=0.1)
 
 
