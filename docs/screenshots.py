@@ -109,6 +109,7 @@ def chromium_command(chromium: Path, url: str, png: Path, scheme: str, profile: 
         "--disable-component-update",
         "--disable-sync",
         "--hide-scrollbars",
+        "--run-all-compositor-stages-before-draw",
         f"--blink-settings=preferredColorScheme={SCHEMES[scheme]}",
         f"--user-data-dir={profile}",
         f"--virtual-time-budget={_RENDER_BUDGET_MS}",

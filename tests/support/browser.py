@@ -28,6 +28,7 @@ def _run(page: Path, *action: str) -> str:
             "--disable-component-update",
             "--disable-sync",
             "--hide-scrollbars",
+            "--run-all-compositor-stages-before-draw",
             f"--user-data-dir={profile}",
             f"--virtual-time-budget={_RENDER_BUDGET_MS}",
             f"--window-size={width},{height}",
