@@ -149,9 +149,8 @@ def write_and_print(
     write_csv(output / OVERVIEW, overview)
     index = write_site(output, outcomes, overview, f"{spec.title}, phase {phase_number}")
     print_overview(overview, console)
-    console.print(
-        f"Gradebook, reports and overview written to {output}; the class's pages: {index}"
-    )
+    console.print(f"Gradebook, reports and overview written to {output}")
+    console.print(f"The class's pages, to open in a browser: {index}", markup=False, soft_wrap=True)
     write_histogram(output / OVERVIEW / HISTOGRAM, overview, f"{spec.title}, phase {phase_number}")
     return 0
 
