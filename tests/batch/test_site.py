@@ -255,3 +255,20 @@ def test_a_page_to_hand_back_has_no_link_to_the_class(hostile_class):
     page = parse(student_page(outcome, "Toy, phase 1", back=None))
     assert not [e for e in page.elements if e[0] == "a"]
     assert page.texts["h1"] == ["ann"]
+
+
+def test_the_pages_are_written_again_from_the_store_alone(batch):
+    project, output = batch
+    students = output / "site" / "students"
+    (students / "gone.html").write_text("a student no longer in the store")
+    (students / "ann.html").write_text("edited by hand")
+
+    result = CliRunner().invoke(
+        main,
+        ["overview", "toy", "--phase", "1", "--output", str(output), "--project", str(project)],
+    )
+
+    assert result.exit_code == 0, result.output
+    assert not (students / "gone.html").exists()
+    assert parse((students / "ann.html").read_text(encoding="utf-8")).texts["h1"] == ["ann"]
+    assert "The class's pages, to open in a browser:" in result.output

@@ -26,9 +26,10 @@ HOSTILE_NAMES = [
     f"<svg onload={MARK}>",
     f'"><img src=x onerror={MARK}>',
     f"javascript:{MARK}",
+    f"<script>{MARK}",
     "=2+5",
 ]
-"""Folder names of the class that try HTML, an attribute, a link and a formula."""
+"""Folder names of the class that try HTML, an attribute, a link, a script and a formula."""
 HOSTILE = HOSTILE_NAMES[0]
 """The student whose submission also carries the payloads in its messages."""
 MESSAGE_PAYLOAD = (
