@@ -133,7 +133,7 @@ def write_and_print(
     output: Path,
     console: Console,
 ) -> int:
-    """Write the class files and overview of a batch's output folder, and print it.
+    """Write the class files, overview and pages of a batch's output folder; print it.
 
     Everything is written from the results database, with the marks given by hand.
 
@@ -158,7 +158,9 @@ def write_and_print(
 def run_marks_import(
     project: Project, assignment: str, phase_number: int, output: Path, marks_file: Path
 ) -> str:
-    """Check a marks file, store its marks in a batch's database, write the class files.
+    """Check a marks file, store its marks in a batch's database, write the class again.
+
+    The class files, the overview's tables and the class's pages are written again.
 
     Returns:
         A line saying what was stored.

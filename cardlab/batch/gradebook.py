@@ -13,7 +13,8 @@ Marks given by hand (:mod:`.marks`) are in every file: a part's points and the t
   would get from ``cardlab grade``, as text and cardlab JSON. A submission that could
   not be graded gets a text file with the cause.
 
-Everything is written from the database, so the files always match what it holds.
+Everything is written from the database, so the files always match what it holds. The
+class's HTML pages (``site/``) are written from it too, by :mod:`.site`.
 """
 
 from __future__ import annotations
