@@ -4,7 +4,7 @@ Grades a small made-up class of bisca's phase 2 with ``cardlab grade-all``'s own
 the reference solution (``ann``), copies of it with seeded bugs of
 ``graders/bisca/bugs.toml`` (``bob``, ``cy``, ``dan``) and an empty folder (``eve``).
 Then takes a screenshot of the class's index and of ``bob``'s page in headless
-Chromium (the flags of docs/screenshots.py) into OUTPUT: ``class-site-index.png`` and
+Chromium (as docs/screenshots.py takes them) into OUTPUT: ``class-site-index.png`` and
 ``class-site-student.png``, as ``docs/instructors/term.md`` shows them.
 
 Usage::
@@ -27,7 +27,7 @@ import tomllib
 from pathlib import Path
 
 from rich.console import Console
-from screenshots import CHROMIUM, chromium_command
+from screenshots import CHROMIUM, shoot
 
 from cardlab.batch.console import write_and_print
 from cardlab.batch.file_names import file_names
@@ -47,7 +47,6 @@ CLASS = {
 """Student -> the seeded bugs in their copy of the solution (None: an empty folder)."""
 SHOWN = "bob"
 SHOTS = {"class-site-index.png": "index.html", "class-site-student.png": None}
-_SECONDS_PER_PAGE = 60
 
 
 def make_class(project: Project, folder: Path) -> Path:
@@ -95,17 +94,8 @@ def take(output: Path, chromium: Path) -> list[Path]:
         site = folder / "grades" / "site"
         student = f"students/{file_names(CLASS)[SHOWN]}.html"
         for name, page in SHOTS.items():
-            png = output / name
-            png.unlink(missing_ok=True)
             url = (site / (page or student)).as_uri()
-            command = chromium_command(chromium, url, png, "light", folder / f"profile-{name}")
-            result = subprocess.run(
-                command, capture_output=True, text=True, timeout=_SECONDS_PER_PAGE, check=False
-            )
-            if result.returncode != 0 or not png.is_file():
-                last = (result.stderr.strip().splitlines() or ["no output"])[-1]
-                raise RuntimeError(f"chromium wrote no {name}: {last}")
-            written.append(png)
+            written.append(shoot(chromium, url, output / name, "light", folder / name))
     return written
 
 
