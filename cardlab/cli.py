@@ -128,7 +128,7 @@ class _Commands(click.Group):
         if project is None:
             text = (
                 "In the handout folder you received, cardlab check runs your phase's public "
-                "tests. The instructor's commands (grade, grade-all, overview, marks, "
+                "tests. The instructor's commands (grade, grade-all, overview, marks, release, "
                 "similarity, solution, handout, stubs, export, play, demo) need a cardlab "
                 "project, a folder with specs/ and reference/: run them there, or pass "
                 "--project DIR."
@@ -567,6 +567,37 @@ def marks_import(
 
     folder = output or Path(f"grades-{assignment}-phase{phase}")
     click.echo(run_marks_import(_project(project_dir), assignment, phase, folder, marks_file))
+
+
+@main.command("release", short_help="Write each student's report as files to hand back.")
+@click.argument("grades", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The folder for the files (default: DIR/release).",
+)
+@_one_line_errors
+def release(grades: Path, output: Path | None) -> None:
+    """Write each student's report from DIR, the output folder of cardlab grade-all.
+
+    One STUDENT.html and STUDENT.txt per student, named for upload (a name that is not a
+    portable file name gets its safe characters and a short hash), and files.csv naming
+    each student's files. Marks given by hand are included.
+    """
+    from .batch.release import release as write_release
+
+    done = write_release(grades, output)
+    click.echo(f"Released {len(done.students)} student(s)' reports into {done.folder}")
+    if done.unmarked:
+        click.echo(
+            f"Still to mark by hand, so their reports say so: {_names(done.unmarked)}", err=True
+        )
+    if done.failed:
+        click.echo(
+            f"Not released, their grading failed: {_names(done.failed)} "
+            "(run cardlab grade-all again)",
+            err=True,
+        )
 
 
 @main.command()

@@ -109,6 +109,7 @@ def chromium_command(chromium: Path, url: str, png: Path, scheme: str, profile: 
         "--disable-component-update",
         "--disable-sync",
         "--hide-scrollbars",
+        "--run-all-compositor-stages-before-draw",
         f"--blink-settings=preferredColorScheme={SCHEMES[scheme]}",
         f"--user-data-dir={profile}",
         f"--virtual-time-budget={_RENDER_BUDGET_MS}",
@@ -138,17 +139,30 @@ def take(site: Path, output: Path, chromium: Path = CHROMIUM) -> list[Path]:
     with serve(site) as base, tempfile.TemporaryDirectory(prefix="cardlab-chromium-") as tmp:
         for shot in shots:
             png = output / shot.file_name
-            png.unlink(missing_ok=True)
-            profile = Path(tmp) / shot.file_name
-            command = chromium_command(chromium, base + PAGES[shot.page], png, shot.scheme, profile)
-            result = subprocess.run(
-                command, capture_output=True, text=True, timeout=_SECONDS_PER_PAGE, check=False
-            )
-            if result.returncode != 0 or not png.is_file():
-                last = (result.stderr.strip().splitlines() or ["no output"])[-1]
-                raise RuntimeError(f"chromium wrote no {shot.file_name}: {last}")
-            written.append(png)
+            url = base + PAGES[shot.page]
+            written.append(shoot(chromium, url, png, shot.scheme, Path(tmp) / shot.file_name))
     return written
+
+
+def shoot(chromium: Path, url: str, png: Path, scheme: str, profile: Path) -> Path:
+    """Write one screenshot of a page (see :func:`chromium_command` for the arguments).
+
+    Returns:
+        ``png``.
+
+    Raises:
+        RuntimeError: When Chromium fails or writes no screenshot.
+        subprocess.TimeoutExpired: When Chromium takes over a minute.
+    """
+    png.unlink(missing_ok=True)
+    command = chromium_command(chromium, url, png, scheme, profile)
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=_SECONDS_PER_PAGE, check=False
+    )
+    if result.returncode != 0 or not png.is_file():
+        last = (result.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"chromium wrote no {png.name}: {last}")
+    return png
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from support.hostile_class import grade_hostile_class
 from support.run_once import ReferenceGrading, RunOnce, grade_reference
+from support.toy_class import toy_with_notes
 
 from cardlab.course.framework_wheel import build_framework_wheel
 from cardlab.course.handout import build_handout
@@ -303,3 +305,19 @@ def handout_of(repo: Project, once: RunOnce, framework_wheel: Path) -> Callable[
         return once(f"handout-{assignment}-{number}", make)
 
     return handout
+
+
+@pytest.fixture(scope="session")
+def hostile_class(toy: Project, once: RunOnce) -> tuple[Path, Path]:
+    """The toy class of hostile folder names and messages (support/hostile_class.py), graded.
+
+    Returns:
+        The project's folder and the batch's output folder: read them, or copy the output
+        to change it.
+    """
+
+    def make(folder: Path) -> tuple[Path, Path]:
+        project = toy_with_notes(toy, folder / "project")
+        return project.root, grade_hostile_class(project, folder)
+
+    return once("hostile-class", make)

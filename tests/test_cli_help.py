@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 COMMANDS = {"check", "demo", "export", "grade", "grade-all", "handout", "marks", "mutants",
-            "overview", "play", "similarity", "solution", "stubs", "tournament"}
+            "overview", "play", "release", "similarity", "solution", "stubs", "tournament"}
 
 
 def _help(cwd: Path, *command: str) -> str:

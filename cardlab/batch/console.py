@@ -2,8 +2,8 @@
 
 A progress bar (submissions done out of those to grade, rate, time left) runs while
 the batch grades; each submission that could not be graded prints one line. At the
-end, the gradebook, reports and class overview are written from the database and
-the overview is printed as tables. Importing marks given by hand stores them all or
+end, the gradebook, reports, class overview and the class's HTML pages are written from
+the database and the overview is printed as tables. Importing marks given by hand stores them all or
 none, then writes the class files again, so that they hold the new totals. Verifying
 (``--verify K``) prints the seed of its sample, then one line per submission whose new
 grading differs from its stored result, and a summary.
@@ -36,6 +36,7 @@ from .gradebook import write_class_files
 from .marks import class_record, read_marks
 from .overview import HISTOGRAM, OVERVIEW, print_overview, summarize, write_histogram
 from .overview import write_overview_csv as write_csv
+from .site import write_site
 from .store import DATABASE_NAME, FAILED, GRADED, Outcome, Verdict, open_store
 from .verify import Disagreement, Sample, verify
 
@@ -166,7 +167,7 @@ def write_and_print(
     output: Path,
     console: Console,
 ) -> int:
-    """Write the class files and overview of a batch's output folder, and print it.
+    """Write the class files, overview and pages of a batch's output folder; print it.
 
     Everything is written from the results database, with the marks given by hand.
 
@@ -180,8 +181,10 @@ def write_and_print(
     write_class_files(output, outcomes, phase)
     overview = summarize(outcomes, phase)
     write_csv(output / OVERVIEW, overview)
+    index = write_site(output, outcomes, overview, f"{spec.title}, phase {phase_number}")
     print_overview(overview, console)
     console.print(f"Gradebook, reports and overview written to {output}")
+    console.print(f"The class's pages, to open in a browser: {index}", markup=False, soft_wrap=True)
     write_histogram(output / OVERVIEW / HISTOGRAM, overview, f"{spec.title}, phase {phase_number}")
     return 0
 
@@ -189,7 +192,9 @@ def write_and_print(
 def run_marks_import(
     project: Project, assignment: str, phase_number: int, output: Path, marks_file: Path
 ) -> str:
-    """Check a marks file, store its marks in a batch's database, write the class files.
+    """Check a marks file, store its marks in a batch's database, write the class again.
+
+    The class files, the overview's tables and the class's pages are written again.
 
     Returns:
         A line saying what was stored.
@@ -198,7 +203,8 @@ def run_marks_import(
         CardlabError: No results database in ``output``, or a wrong marks file (then
             nothing is stored).
     """
-    phase = project.spec(assignment).phase(phase_number)
+    spec = project.spec(assignment)
+    phase = spec.phase(phase_number)
     if not (output / DATABASE_NAME).is_file():
         raise CardlabError(
             f"{output} holds no results of cardlab grade-all; grade the class first "
@@ -209,11 +215,13 @@ def run_marks_import(
         store.put_marks(marks, removed)
     outcomes = class_record(output, assignment, phase_number)
     write_class_files(output, outcomes, phase)
-    write_csv(output / OVERVIEW, summarize(outcomes, phase))
+    overview = summarize(outcomes, phase)
+    write_csv(output / OVERVIEW, overview)
+    write_site(output, outcomes, overview, f"{spec.title}, phase {phase_number}")
     taken_back = f", {len(removed)} taken back" if removed else ""
     return (
-        f"Stored {len(marks)} mark(s) from {marks_file}{taken_back}; gradebook, reports "
-        f"and overview tables in {output} written again"
+        f"Stored {len(marks)} mark(s) from {marks_file}{taken_back}; gradebook, reports, "
+        f"overview tables and the class's pages in {output} written again"
     )
 
 

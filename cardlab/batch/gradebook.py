@@ -19,7 +19,8 @@ Marks given by hand (:mod:`.marks`) are in every file: a part's points and the t
   would get from ``cardlab grade``, as text and cardlab JSON. A submission that could
   not be graded gets a text file with the cause.
 
-Everything is written from the database, so the files always match what it holds.
+Everything is written from the database, so the files always match what it holds. The
+class's HTML pages (``site/``) are written from it too, by :mod:`.site`.
 """
 
 from __future__ import annotations
@@ -98,19 +99,23 @@ def write_status(path: Path, outcomes: list[Outcome], phase: Phase | None = None
     write_csv(path, header, rows)
 
 
+def report_text(outcome: Outcome) -> str:
+    """The student's text report with the marks given by hand, or why it was not graded."""
+    if outcome.status == GRADED and outcome.report_text and outcome.report_json:
+        return outcome.report_text + marks_text(outcome.report_json) + late_text(outcome)
+    return f"Not graded ({outcome.status}): {outcome.cause}\n"
+
+
 def write_reports(folder: Path, outcomes: list[Outcome]) -> None:
     """Write each student's text and JSON report (or the cause it was not graded)."""
     folder.mkdir(parents=True, exist_ok=True)
     for outcome in outcomes:
-        text = folder / f"{outcome.student}.txt"
+        (folder / f"{outcome.student}.txt").write_text(report_text(outcome), encoding="utf-8")
         data = folder / f"{outcome.student}.json"
         if outcome.status == GRADED and outcome.report_text and outcome.report_json:
-            marked = outcome.report_text + marks_text(outcome.report_json)
-            text.write_text(marked + late_text(outcome), encoding="utf-8")
             data.write_text(outcome.report_json, encoding="utf-8")
-            continue
-        text.write_text(f"Not graded ({outcome.status}): {outcome.cause}\n", encoding="utf-8")
-        data.unlink(missing_ok=True)
+        else:
+            data.unlink(missing_ok=True)
 
 
 def late_text(outcome: Outcome) -> str:

@@ -439,3 +439,26 @@ def graded_reports(outcomes: list[Outcome]) -> Iterator[tuple[str, dict]]:
     for outcome in outcomes:
         if outcome.status == GRADED and outcome.report_json:
             yield outcome.student, json.loads(outcome.report_json)
+
+
+def stored_batch(folder: Path) -> tuple[str, int]:
+    """The assignment and phase whose results an output folder holds, read without changes.
+
+    Raises:
+        CardlabError: ``folder`` holds no results database of ``cardlab grade-all``.
+    """
+    path = folder / DATABASE_NAME
+    if not path.is_file():
+        raise CardlabError(
+            f"{folder} holds no results of cardlab grade-all (no {DATABASE_NAME}); "
+            "name the output folder of a graded class"
+        )
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            meta = dict(db.execute("SELECT key, value FROM batch").fetchall())
+        finally:
+            db.close()
+        return meta["assignment"], int(meta["phase"])
+    except (sqlite3.DatabaseError, KeyError, ValueError) as error:
+        raise CardlabError(f"{path} is not a results database of cardlab ({error})") from None

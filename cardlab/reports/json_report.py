@@ -27,6 +27,12 @@ Fields (documented for instructors in docs/instructors/reports.md):
 * ``selection``: for a run limited to some tests (``--test``), ``test`` (what was
   given), ``ran`` (the tests that ran) and ``of`` (the phase's grader tests); null for
   a run of the whole phase. Added within format 1.
+* ``scored`` of a part: false for a part the run does not score (in a student's check:
+  hidden tests alone, or the student's own tests). Added within format 1: a reader
+  takes a part without it as scored.
+
+:func:`from_json` reads the report back, so that a report kept as JSON (the class
+store's) can be shown in another form, as the very report it was.
 
 Only ``seconds`` fields differ between two runs on the same submission.
 """
@@ -36,7 +42,13 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from ..judge.results import GradeReport, TestResult
+from ..judge.results import (
+    GradeReport,
+    LeaderboardEntry,
+    PartResult,
+    Selection,
+    TestResult,
+)
 
 FORMAT = "cardlab-report/1"
 
@@ -77,6 +89,7 @@ def to_json(report: GradeReport) -> dict[str, Any]:
                 "max_score": part.max_score,
                 "note": part.note,
                 "tests": [_test(test) for test in part.tests],
+                "scored": part.scored,
                 **({"manual": part.manual, "document": part.document} if part.manual else {}),
             }
             for part in report.parts
@@ -95,3 +108,63 @@ def to_json(report: GradeReport) -> dict[str, Any]:
         ],
         "selection": None if chosen is None else asdict(chosen),
     }
+
+
+def from_json(data: dict[str, Any]) -> GradeReport:
+    """The report that :func:`to_json` gave ``data`` for.
+
+    Raises:
+        KeyError: A field of format 1 is missing.
+    """
+    chosen = data.get("selection")
+    isolation = data.get("isolation", {})
+    return GradeReport(
+        assignment=data["assignment"],
+        title=data["title"],
+        phase=data["phase"],
+        phase_title=data["phase_title"],
+        submission=data["submission"],
+        score=data["score"],
+        max_score=data["max_score"],
+        parts=tuple(_part(part) for part in data["parts"]),
+        notes=tuple(data["notes"]),
+        public_only=data["public_only"],
+        cardlab_version=data["cardlab_version"],
+        python=data["python"],
+        seconds=data.get("seconds", 0.0),
+        isolation=tuple(isolation.get("applied", ())),
+        isolation_notes=tuple(isolation.get("missing", ())),
+        other_parts=data.get("other_parts", "student"),
+        leaderboard=tuple(
+            LeaderboardEntry(entry["name"], entry["value"], entry["order"])
+            for entry in data.get("leaderboard", ())
+        ),
+        selection=None if chosen is None else Selection(**chosen),
+    )
+
+
+def _part(part: dict[str, Any]) -> PartResult:
+    return PartResult(
+        id=part["id"],
+        title=part["title"],
+        score=part["score"],
+        max_score=part["max_score"],
+        tests=tuple(
+            TestResult(
+                id=test["id"],
+                name=test["name"],
+                part=part["id"],
+                weight=test["weight"],
+                status=test["status"],
+                fraction=test["fraction"],
+                message=test["message"],
+                visibility=test["visibility"],
+                seconds=test.get("seconds", 0.0),
+            )
+            for test in part["tests"]
+        ),
+        note=part["note"],
+        manual=part.get("manual", ""),
+        document=part.get("document"),
+        scored=part.get("scored", True),
+    )

@@ -29,8 +29,9 @@ from ..judge.results import (
     TestResult,
 )
 
-_WIDTH = 100
-_TITLE_ROOM = _WIDTH - 8
+REPORT_WIDTH = 100
+"""The report's width in characters, in a terminal and on a page."""
+_TITLE_ROOM = REPORT_WIDTH - 8
 """The characters a panel's title may take: the width, less the borders and the mark."""
 
 FAILURES_PER_FILE = 3
@@ -229,7 +230,7 @@ def render_text(report: GradeReport, *, color: bool = False) -> str:
     """The report as terminal text (with ANSI colour when ``color``)."""
     buffer = io.StringIO()
     console = Console(
-        file=buffer, width=_WIDTH, force_terminal=color, no_color=not color, highlight=False
+        file=buffer, width=REPORT_WIDTH, force_terminal=color, no_color=not color, highlight=False
     )
     print_report(report, console)
     return buffer.getvalue()

@@ -425,3 +425,16 @@ def test_a_worked_turn_draws_every_pile_and_no_card_of_a_caption(site):
     assert drawn and all(
         selector.endswith(("figure > span > .card", "figure > .card-slot")) for selector in drawn
     ), f"a rule that draws cards large also reaches the cards of a caption: {drawn}"
+
+
+def test_the_term_page_shows_the_class_pages_screenshots(site):
+    markup = page(site, "instructors/term")
+    shown = re.findall(r'<img[^>]*src="([^"]+)"', markup)
+    assert shown == ["../images/class-site-index.png", "../images/class-site-student.png"]
+    for source in shown:
+        png = site / "instructors" / "term" / source
+        assert png.is_file() and png.read_bytes().startswith(b"\x89PNG"), source
+    for command in ("cardlab grade-all", "--verify", "cardlab marks import", "cardlab release",
+                    "cardlab export canvas", "cardlab export moodle", "cardlab handout",
+                    "cardlab check", "cardlab export gradescope", "cardlab export classroom"):
+        assert command in texts(markup), command
