@@ -11,6 +11,9 @@ reference AutoPlayer and each player below, and prints how each deal came out (i
 - ``trump4``, ``trump2``: the reference spending a trump on a led card worth 4 or more,
   or 2 or more, instead of 3 (two players as strong as the reference within noise);
 - the three phase-3 alternatives of ``graders/bisca/alternatives/`` (their AutoPlayer);
+- the three players of ``benchmarks/bisca_players/`` (``ties_to_the_last``,
+  ``long_suits_first``, ``trumps_before_the_end``), as strong as the reference: the
+  reference's rules of thumb with ties broken, or a rule timed, in ways of their own;
 - ``never-trumps``: the reference that never trumps a led card (a share near 0.36);
 - ``random``: a random legal player (near 0.10).
 
@@ -29,7 +32,8 @@ without a worker's cost.
 
 ``--secrets K`` grades, under K fresh course secrets, submissions made from the reference
 solution: the two near-equal players, never-trumps, a player that crashes late in some
-games, and the three alternatives laid over the solution. Each secret gets a temporary
+games, and the three alternatives and the three players of ``benchmarks/bisca_players/``
+laid over the solution. Each secret gets a temporary
 copy of the project (the working copy's own ``.cardlab/course-secret`` is never
 touched). Prints each grading's phase score and tournament line, then a summary.
 ``--only`` limits the gradings to the named submissions (a grading of a player near a
@@ -68,6 +72,9 @@ from cardlab.judge.seeds import Seeds  # noqa: E402
 
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ALTERNATIVES = ("rules_with_loops", "rules_with_sorting", "strict_view_types_cached")
+ALTERNATIVES_FOLDER = ROOT / "graders" / "bisca" / "alternatives"
+OWN_PLAYERS = ("ties_to_the_last", "long_suits_first", "trumps_before_the_end")
+OWN_PLAYERS_FOLDER = ROOT / "benchmarks" / "bisca_players"
 MEASURE_SEED = 777_000
 BEFORE_DEALS = 60
 """The fixed tournament before the sequential one: 60 deals, the share against thresholds."""
@@ -85,8 +92,8 @@ def _variant(trump_worthy: int | None) -> type[AutoPlayer]:
     return Variant
 
 
-def _alternative(name: str) -> type[AutoPlayer]:
-    path = ROOT / "graders" / "bisca" / "alternatives" / name / "auto_player.py"
+def _alternative(name: str, folder: Path = ALTERNATIVES_FOLDER) -> type[AutoPlayer]:
+    path = folder / name / "auto_player.py"
     spec = importlib.util.spec_from_file_location(f"bisca._alternative_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -112,6 +119,7 @@ def players() -> dict[str, type[AutoPlayer]]:
         "trump4": _variant(4),
         "trump2": _variant(2),
         **{name: _alternative(name) for name in ALTERNATIVES},
+        **{name: _alternative(name, OWN_PLAYERS_FOLDER) for name in OWN_PLAYERS},
         "never-trumps": _variant(None),
         "random": RandomPlayer,
     }
@@ -257,10 +265,12 @@ def _submissions(scratch: Path) -> dict[str, Path]:
         shutil.copytree(solution, folder)
         (folder / "auto_player.py").write_text(source.replace(old, new, 1), encoding="utf-8")
         made[name] = folder
-    for name in ALTERNATIVES:
+    laid = [(name, ALTERNATIVES_FOLDER) for name in ALTERNATIVES]
+    laid += [(name, OWN_PLAYERS_FOLDER) for name in OWN_PLAYERS]
+    for name, home in laid:
         folder = scratch / name
         shutil.copytree(solution, folder)
-        for module in (ROOT / "graders" / "bisca" / "alternatives" / name).glob("*.py"):
+        for module in (home / name).glob("*.py"):
             shutil.copy(module, folder / module.name)
         made[name] = folder
     return made

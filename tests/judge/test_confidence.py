@@ -1,7 +1,7 @@
 """Strength by confidence (cardlab.judge.confidence): the interval, the looks, the credit.
 
-The per-deal outcomes are drawn from distributions measured on bisca (2,000 duplicate
-deals each, ``benchmarks/strength_fairness.py --measure``): a deal's share is 0, 1/4,
+The per-deal outcomes are drawn from distributions measured on bisca (1,000 or 2,000
+duplicate deals each, ``benchmarks/strength_fairness.py --measure``): a deal's share is 0, 1/4,
 1/2, 3/4 or 1. Drawing from them stands for grading under many course secrets, at the
 cost of arithmetic alone.
 """
@@ -25,6 +25,12 @@ RANDOM = (1610, 25, 334, 3, 28)
 """A random legal player: share 0.102."""
 ALTERNATIVE = (0, 0, 1998, 0, 2)
 """bisca's three alternative AutoPlayers: the reference's play but for 2 deals in 2,000."""
+TIES_TO_THE_LAST = (87, 11, 789, 16, 97)
+"""``benchmarks/bisca_players/ties_to_the_last`` over 1,000 deals: share 0.506."""
+LONG_SUITS_FIRST = (14, 4, 957, 7, 18)
+"""``benchmarks/bisca_players/long_suits_first`` over 1,000 deals: share 0.503."""
+TRUMPS_BEFORE_THE_END = (9, 9, 968, 2, 12)
+"""``benchmarks/bisca_players/trumps_before_the_end`` over 1,000 deals: share 0.500."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,17 @@ def test_the_reference_against_itself_is_decided_by_the_first_batch():
     assert verdict_.deciding.level == 0.5
 
 
-@pytest.mark.parametrize("counts", [NEAR_EQUAL, ALTERNATIVE], ids=["near-equal", "alternative"])
+@pytest.mark.parametrize(
+    "counts",
+    [NEAR_EQUAL, ALTERNATIVE, TIES_TO_THE_LAST, LONG_SUITS_FIRST, TRUMPS_BEFORE_THE_END],
+    ids=[
+        "near-equal",
+        "alternative",
+        "ties-to-the-last",
+        "long-suits-first",
+        "trumps-before-the-end",
+    ],
+)
 def test_a_near_equal_player_keeps_full_credit_under_every_secret(counts):
     assert set(credits(Plan(), counts, 200, seed=1)) == {1.0}
 
