@@ -33,6 +33,8 @@ from collections.abc import Callable, Mapping
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
+from .hostile import Collaborator
+
 DEPTH = 3
 """How many levels into an argument its state reaches (a table, its piles, their cards)."""
 
@@ -48,6 +50,7 @@ _LEAVES = (
     MethodType,
     random.Random,
     enum.Enum,
+    Collaborator,
 )
 _CONTAINERS = frozenset((list, tuple, dict, set, frozenset))
 _OWNERS = ("self", "cls")
@@ -137,14 +140,25 @@ class ArgumentWatch:
         return None
 
     def _declared(self, function: Callable[..., Any]) -> tuple[str, tuple[str, ...]]:
-        """The name a student knows the callable by, and the parameters it may change."""
+        """The name a student knows the callable by, and the parameters it may change.
+
+        A declaration names the method by its bare name or by ``Class.method``, where the
+        class is the one it is defined in, or any class of the object it is bound to (a
+        ``ComputerPlayer``'s ``take_turn`` is also ``Player.take_turn``).
+        """
         target = getattr(function, "__func__", function)
-        qualified = getattr(target, "__qualname__", type(function).__name__)
-        name = getattr(target, "__name__", qualified)
+        name = getattr(target, "__name__", type(function).__name__)
+        names = [getattr(target, "__qualname__", name), name]
+        owner = getattr(function, "__self__", None)
         if isinstance(function, type):
-            qualified = f"{function.__qualname__}.__init__"
-        allowed = self._may_change.get(qualified) or self._may_change.get(name) or ()
-        return name, allowed
+            names += [f"{cls.__name__}.__init__" for cls in function.__mro__]
+        elif owner is not None:
+            names += [f"{cls.__name__}.{name}" for cls in type(owner).__mro__]
+        for candidate in names:
+            allowed = self._may_change.get(candidate)
+            if allowed is not None:
+                return name, allowed
+        return name, ()
 
     def _state(self, value: Any) -> list[Any]:
         found: list[Any] = []

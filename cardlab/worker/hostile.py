@@ -29,6 +29,14 @@ hand it a copy (of a hand, say) finds its own object emptied."""
 BEHAVIOURS = (RETURNS, RAISES, MEDDLES)
 
 
+class Collaborator:
+    """What every misbehaving collaborator is, besides its base.
+
+    The check of arguments (:mod:`cardlab.worker.arguments`) never looks into one: a
+    collaborator notes what it is handed, which is no change of the student's making.
+    """
+
+
 class CollaboratorFailed(Exception):
     """What a failing collaborator raises; the contract says whether it passes through."""
 
@@ -69,7 +77,8 @@ def misbehaving(base: type | None, method: str, behaviour: str, answer: Any = No
         if name != method:
             attributes[name] = _does_nothing
     attributes["__init__"] = _initializer(parent)
-    return type(f"Misbehaving{parent.__name__}", (parent,), attributes)
+    bases = (Collaborator,) if base is None else (parent, Collaborator)
+    return type(f"Misbehaving{bases[0].__name__}", bases, attributes)
 
 
 def _initializer(parent: type) -> Any:
