@@ -103,8 +103,12 @@ def test_the_same_generator_makes_the_same_turn(student, ref, family, seed):
 
 @pytest.mark.part("ai-turns")
 def test_choose_picks_one_of_the_moves_it_is_given(student):
-    """choose(moves) returns one of the moves, and leaves the list as it was given."""
-    moves = [Value("Move", text) for text in ("L 4S 1", "L KH 5", "M 3 2", "L 9H 2", "D")]
+    """choose(moves) returns one of the moves, and leaves the list as it was given.
+
+    The moves are those of one step, as ``take_turn`` would hand them: lays of the cards
+    held on piles that fit them.
+    """
+    moves = [Value("Move", text) for text in ("L 4S 1", "L 9H 2", "L KH 5", "L 4S 3")]
     computer = make_computer(student, "4S KH 9H")
     for _ in range(3):
         got = student.method(computer, "choose", list(moves))
