@@ -25,6 +25,13 @@ are written in notation: ``card("QS")``, ``cards("QS 7H AD")``. Expectations rai
 ``AssertionError`` with a message for the student: the call, what was expected,
 what came back.
 
+Promises about what a call may change, how code treats a collaborator that misbehaves
+and which objects are copies or the same object: the worker checks every call's
+arguments itself (a change fails the test with :class:`BrokenPromise`; the codec declares
+what a method may change), and :func:`misbehaving`, :func:`expect_refusals`,
+:func:`expect_handed_a_copy`, :func:`expect_same_object` and
+:func:`expect_unchanged_by` check the rest through handles.
+
 Where a rule allows several answers within an order of steps, check conformance
 instead of equality: :class:`Procedure`, :class:`Step`, :func:`check_conformance`
 and :func:`expect_conformant` come from :mod:`cardlab.judge.conformance`.
