@@ -1,12 +1,14 @@
 """Round trip of one proxy call, judge to worker and back, beside the floor.
 
-Starts a worker on the bisca reference, creates a Player there, and times calls of
-``player.points`` (an attribute read returning an int) and ``card.beats`` on a card
-value (arguments and result cross as canonical data). In the same run it times the
-floor: a forked echo process on two ``os.pipe``s that waits the same way (the
-channel's own reader: a short poll, then ``select``) and answers framed pickles,
-with no protocol work at all. Rounds of the three alternate, so that all see the same
-load. Prints, for each, the median and 90th percentile in microseconds, the CPU time
+Starts a worker on the bisca reference, composed as the student's code (so that every
+call has its arguments checked, as a submission's calls do), creates a Player there,
+and times calls of ``player.points`` (an attribute read returning an int), ``card.beats``
+on a card value (arguments and result cross as canonical data) and ``Deck`` made from a
+list of ten cards (a list whose items the worker compares before and after the call).
+In the same run it times the floor: a forked echo process on two ``os.pipe``s that
+waits the same way (the channel's own reader: a short poll, then ``select``) and answers
+framed pickles, with no protocol work at all. Rounds of all alternate, so that all see
+the same load. Prints, for each, the median and 90th percentile in microseconds, the CPU time
 a call costs on both sides (judge and worker, spinning included), and cardlab's
 ratio to the floor. Last, the protocol work alone (no pipes, no waiting) beside a
 pickle each way: on a loaded machine the round trips mostly measure the scheduler.
@@ -36,6 +38,9 @@ from cardlab.worker.untrusted import clean_answer
 from cardlab.worker.wire import FrameReader, encode_message, from_json, parse_frame, write_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
+STUDENT_MODULES = ("suit", "card", "player", "deck", "board", "auto_player", "play")
+"""Every module of bisca, so that the reference runs as a student's submission would."""
+TEN_CARDS = ("AS", "2H", "7C", "KD", "3S", "QH", "JC", "5H", "6C", "4D")
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -153,7 +158,10 @@ def protocol_work(composition_message: dict, codec_file: Path, count: int) -> No
     seeds = Seeds(PUBLIC_SECRET)
     requests = {
         "player.points (attribute, int)": {
-            "op": "getattr", "target": created["ok"], "name": "points", "id": 1
+            "op": "getattr",
+            "target": created["ok"],
+            "name": "points",
+            "id": 1,
         },
         "card.beats(led, trump) (values)": {
             "op": "callmethod",
@@ -161,6 +169,14 @@ def protocol_work(composition_message: dict, codec_file: Path, count: int) -> No
             "name": "beats",
             "args": [{"$v": ["Card", "QS"]}, {"$v": ["Suit", "HEARTS"]}],
             "kwargs": {},
+            "id": 1,
+        },
+        "Deck(10 cards) (a list, checked)": {
+            "op": "call",
+            "target": {"$p": "deck.Deck"},
+            "args": [[{"$v": ["Card", text]} for text in TEN_CARDS]],
+            "kwargs": {},
+            "keep": True,
             "id": 1,
         },
     }
@@ -204,13 +220,14 @@ def main() -> None:
     floor = Floor()  # forked before the worker starts, so it holds none of its pipes
     reference = ROOT / "reference" / "bisca"
     codec_file = ROOT / "graders" / "bisca" / "codec.py"
-    composition = compose("bisca", reference, reference, ())
+    composition = compose("bisca", reference, reference, STUDENT_MODULES)
     student = Student(WorkerSetup(composition, codec_file, 65536), 5.0, load_codec(codec_file))
     student.session.begin("benchmark")
     player = student.pkg.player.Player("Ann")
     worker_pid = student.session._process.process.pid
     queen, seven = Value("Card", "QS"), Value("Card", "7S")
     hearts = Value("Suit", "HEARTS", is_enum=True)
+    ten = [Value("Card", text) for text in TEN_CARDS]
     floor_series = Series("floor: pipes, same wait, pickles", floor.call, floor.pid)
     cardlab_series = [
         Series("player.points (attribute, int)", lambda: player.points, worker_pid),
@@ -219,6 +236,7 @@ def main() -> None:
             lambda: student.method(seven, "beats", queen, hearts),
             worker_pid,
         ),
+        Series("Deck(10 cards) (a list, checked)", lambda: student.pkg.deck.Deck(ten), worker_pid),
     ]
     load = os.getloadavg()[0]
     for _ in range(args.rounds):

@@ -25,6 +25,13 @@ are written in notation: ``card("QS")``, ``cards("QS 7H AD")``. Expectations rai
 ``AssertionError`` with a message for the student: the call, what was expected,
 what came back.
 
+Promises about what a call may change, how code treats a collaborator that misbehaves
+and which objects are copies or the same object: the worker checks every call's
+arguments itself (a change fails the test with :class:`BrokenPromise`; the codec declares
+what a method may change), and :func:`misbehaving`, :func:`expect_refusals`,
+:func:`expect_handed_a_copy`, :func:`expect_same_object` and
+:func:`expect_unchanged_by` check the rest through handles.
+
 Where a rule allows several answers within an order of steps, check conformance
 instead of equality: :class:`Procedure`, :class:`Step`, :func:`check_conformance`
 and :func:`expect_conformant` come from :mod:`cardlab.judge.conformance`.
@@ -33,6 +40,7 @@ and :func:`expect_conformant` come from :mod:`cardlab.judge.conformance`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .batch.tournament.hook import Forfeit
@@ -44,6 +52,7 @@ from .judge.plugin import excuse, seed_examples, tampered
 from .judge.proxy import Student
 from .judge.remote import (
     BoundMethod,
+    BrokenPromise,
     ConsoleRun,
     Handle,
     Package,
@@ -71,9 +80,11 @@ from .worker.notation import (
 from .worker.process import WorkerFailure
 
 __all__ = [
+    "NOT_A_CARD",
     "RANK_NAMES",
     "BoundMethod",
     "Breach",
+    "BrokenPromise",
     "CardTexts",
     "CardType",
     "Cards",
@@ -86,6 +97,7 @@ __all__ = [
     "Forfeit",
     "Handle",
     "Member",
+    "Misbehaviour",
     "Number",
     "OneCard",
     "Package",
@@ -112,15 +124,21 @@ __all__ = [
     "expect_conformant",
     "expect_copy",
     "expect_equal",
+    "expect_handed_a_copy",
     "expect_like_reference",
     "expect_never_equal",
+    "expect_refusals",
+    "expect_same_object",
     "expect_true",
     "expect_tuple",
     "expect_tuple_result",
+    "expect_unchanged_by",
     "folder_module",
     "in_order",
     "measure",
     "member",
+    "misbehaving",
+    "misbehaviours",
     "reference_outcome",
     "seed_examples",
     "show",
@@ -262,6 +280,252 @@ def expect_copy(student: Student, owner: Any, name: str, label: str, made: str) 
             f"{label} = {made}\n  {label}.{name} gave {show(before)}; once that "
             f"{kept.type_name} was cleared, {label}.{name} gave {show(after)}: it handed out "
             f"the {kept.type_name} it keeps, where its contract says a copy"
+        )
+
+
+NOT_A_CARD = "QS"
+"""What a misbehaving collaborator gives for "a non-card": a card's notation, not a card."""
+
+
+@dataclass(frozen=True)
+class Misbehaviour:
+    """One way a collaborator misbehaves, and how a message tells it.
+
+    Attributes:
+        said: What the collaborator does, for a message ("chose None").
+        behaviour: How it is built in the worker (``returns`` or ``raises``).
+        answer: What it gives, with ``returns``.
+    """
+
+    said: str
+    behaviour: str
+    answer: Any = None
+
+    @property
+    def raises(self) -> bool:
+        """Whether the collaborator raises rather than gives a wrong answer."""
+        return self.behaviour == "raises"
+
+
+def misbehaviours(
+    wrong: Value, *, wrong_is: str = "a card not held", raising: bool = True
+) -> tuple[Misbehaviour, ...]:
+    """The ways a collaborator that chooses a card misbehaves.
+
+    A wrong card (one not held), None, a non-card (:data:`NOT_A_CARD`, the notation of
+    a card as a string) and, with ``raising``, an exception of its own.
+
+    Args:
+        wrong: A card the collaborator may not choose when it is asked.
+        wrong_is: Why it may not, for messages.
+        raising: Whether to include the collaborator that raises.
+    """
+    found = [
+        Misbehaviour(f"chose {show(wrong)}, {wrong_is}", "returns", wrong),
+        Misbehaviour("chose None", "returns", None),
+        Misbehaviour(f"chose the string {NOT_A_CARD!r}, not a card", "returns", NOT_A_CARD),
+    ]
+    if raising:
+        found.append(Misbehaviour("raised CollaboratorFailed", "raises"))
+    return tuple(found)
+
+
+def misbehaving(
+    student: Student, base: Any, method: str, behaviour: str, answer: Any = None
+) -> Handle:
+    """A class in the worker whose instances misbehave as collaborators of student code.
+
+    The class is a subclass of ``base`` (the contract's class of the collaborator, a
+    path such as ``student.pkg.whist.player.Strategy``; None for a duck-typed one) whose
+    ``method`` misbehaves, every other method inherited (or doing nothing where ``base``
+    leaves it abstract). Make instances by calling the class with ``base``'s arguments.
+
+    Args:
+        student: The ``student`` fixture.
+        base: The collaborator's class in the worker, or None.
+        method: The method that misbehaves (``"choose_card"``).
+        behaviour: ``"returns"`` (gives ``answer`` whatever it is asked), ``"raises"``
+            (raises ``CollaboratorFailed``) or ``"meddles"`` (empties its first
+            argument, then gives ``answer``).
+        answer: What the method gives: a card that is not held, None, a non-card.
+    """
+    made = student.builtin("misbehaving", base, method, behaviour, answer)
+    if type(made) is not Handle:
+        raise AssertionError(f"a misbehaving {method} could not be made in the worker: {made!r}")
+    return made
+
+
+def expect_refusals(
+    student: Student,
+    make: Callable[[Handle], Any],
+    ask: Callable[[Any], Any],
+    *,
+    base: Any,
+    method: str,
+    wrong: Value,
+    call: str,
+    role: str,
+    wrong_is: str = "a card not held",
+    refusal: str = "ValueError",
+    state: Callable[[Any], Any] | None = None,
+    raising: bool = True,
+) -> None:
+    """Fail unless student code refuses each misbehaviour of its collaborator.
+
+    For each of :func:`misbehaviours`, a collaborator is made (:func:`misbehaving`),
+    ``make`` builds the student's object with it, and ``ask`` makes the call that asks
+    the collaborator. The call must raise ``refusal`` (or a subclass), or, for the
+    collaborator that raises, let its ``CollaboratorFailed`` through; with ``state``,
+    the student's object must read the same after the refused call as before it (a
+    refused card is not taken from the hand).
+
+    Args:
+        student: The ``student`` fixture.
+        make: Given the collaborator's class, makes the student's object with an
+            instance of it (``BasicPlayer(1, strategy)``, then the cards dealt).
+        ask: Makes the call that asks the collaborator, on the student's object.
+        base: The collaborator's class in the worker (see :func:`misbehaving`).
+        method: The collaborator's method the call asks.
+        wrong: A card the collaborator may not choose when it is asked (not held).
+        call: The call as a message shows it (``"player.play_card(trick)"``).
+        role: What the collaborator is called in messages (``"its strategy"``).
+        wrong_is: Why ``wrong`` may not be chosen, for messages.
+        refusal: The exception the contract promises.
+        state: Reads the student's object as canonical data (its hand), if the
+            contract promises that a refused call changes nothing.
+        raising: Whether to try the collaborator that raises.
+    """
+    for way in misbehaviours(wrong, wrong_is=wrong_is, raising=raising):
+        owner = make(misbehaving(student, base, method, way.behaviour, way.answer))
+        wanted = "CollaboratorFailed" if way.raises else refusal
+        said = f"{call}, {role} having {way.said}"
+        before = state(owner) if state is not None else None
+        try:
+            got = ask(owner)
+        except StudentRaised as error:
+            if not error.is_a(wanted):
+                raise AssertionError(
+                    f"{said}\n  expected: raises {wanted}\n"
+                    f"  got:      raised {error.type_name}: {error.message}"
+                ) from None
+        else:
+            raise AssertionError(f"{said}\n  expected: raises {wanted}\n  got:      {show(got)}")
+        if state is not None:
+            expect_equal(state(owner), before, f"{said}: what it holds after the refusal")
+
+
+def expect_handed_a_copy(
+    student: Student,
+    make: Callable[[Handle], Any],
+    ask: Callable[[Any], Any],
+    *,
+    base: Any,
+    method: str,
+    answer: Any,
+    state: Callable[[Any], Any],
+    expected: Any,
+    call: str,
+    role: str,
+    handed: str,
+) -> None:
+    """Fail unless the student's code hands its collaborator a copy, not its own object.
+
+    The collaborator made here empties the first argument ``method`` is handed, then
+    gives ``answer``; a copy emptied changes nothing of the student's object, so
+    ``state`` must then read ``expected``, as with a collaborator that changes nothing.
+
+    Args:
+        student: The ``student`` fixture.
+        make: Given the collaborator's class, makes the student's object with an
+            instance of it.
+        ask: Makes the call that hands the collaborator the copy.
+        base: The collaborator's class in the worker (see :func:`misbehaving`).
+        method: The collaborator's method that is handed the copy.
+        answer: What the collaborator gives (a card the student's object holds).
+        state: Reads the student's object as canonical data after the call.
+        expected: What ``state`` must read.
+        call: The call as a message shows it.
+        role: What the collaborator is called in messages (``"its strategy"``).
+        handed: What it is handed (``"hand"``).
+    """
+    owner = make(misbehaving(student, base, method, "meddles", answer))
+    said = f"{call}, {role} emptying the {handed} it was handed and choosing {show(answer)}"
+    rule = f"the {handed} handed to {role} must be a copy: emptying it must change nothing of yours"
+    try:
+        ask(owner)
+    except StudentRaised as error:
+        raise AssertionError(
+            f"{said}\n  raised {error.type_name}: {error.message}\n  {rule}"
+        ) from None
+    got = state(owner)
+    if type(got) is not type(expected) or got != expected:
+        raise AssertionError(
+            f"{said}\n  expected: {show(expected)}\n  got:      {show(got)}\n  {rule}"
+        )
+
+
+def expect_same_object(
+    student: Student,
+    owner: Any,
+    name: str,
+    *,
+    between: Callable[[], Any],
+    label: str,
+    made: str,
+    during: str,
+) -> None:
+    """Fail unless ``owner.name`` is the very same object before and after ``between()``.
+
+    For a contract that says "the same object for the player's whole life": both reads
+    are kept in the worker (:meth:`~cardlab.judge.proxy.Student.attr_kept`) and compared
+    there by identity.
+
+    Args:
+        student: The ``student`` fixture.
+        owner: The student's object (a handle).
+        name: The attribute documented to be the same object.
+        between: What happens between the two reads (a round played).
+        label: What ``owner`` is called in messages (``"player"``).
+        made: How ``owner`` was made.
+        during: What ``between`` does, for the message (``"a round"``).
+    """
+    before = student.attr_kept(owner, name)
+    between()
+    after = student.attr_kept(owner, name)
+    if student.builtin("is", before, after) is not True:
+        raise AssertionError(
+            f"{label} = {made}\n  {label}.{name} before {during} and after it are two "
+            f"{after.type_name} objects, where the contract says the same object for the "
+            f"{label}'s whole life: keep one and change it"
+        )
+
+
+def expect_unchanged_by(
+    student: Student,
+    owner: Any,
+    read: Callable[[], Any],
+    *,
+    between: Callable[[], Any],
+    call: str,
+    what: str,
+) -> None:
+    """Fail if ``between()`` changes what ``read()`` gives (a sorted view sorting its deck).
+
+    Args:
+        student: The ``student`` fixture.
+        owner: The student's object (a handle), named in the message.
+        read: Reads ``owner`` as canonical data (the deck's cards in order).
+        between: The call that must leave ``owner`` as it was.
+        call: The call, as the message shows it.
+        what: What ``read`` reads, for the message (``"the deck's order"``).
+    """
+    before = read()
+    between()
+    after = read()
+    if type(after) is not type(before) or after != before:
+        raise AssertionError(
+            f"{call} changed {what} of {owner!r}\n  before: {show(before)}\n  after:  "
+            f"{show(after)}\n  it must work on a copy and leave the original as it was"
         )
 
 

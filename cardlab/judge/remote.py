@@ -107,6 +107,16 @@ class ToldRaised(StudentRaised):
     """
 
 
+class BrokenPromise(AssertionError):
+    """A call into student code returned, but changed what its contract does not let it.
+
+    The worker compares the call's arguments before and after it
+    (:mod:`cardlab.worker.arguments`); the test that made the call fails with this, its
+    message naming the call and what changed. It is an ``AssertionError``, not a
+    :class:`StudentRaised`: a grader that expects an exception does not mistake it for one.
+    """
+
+
 @dataclass(frozen=True)
 class ConsoleRun:
     """A call run as a console program: its result or exception, and its output."""

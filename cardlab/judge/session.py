@@ -22,8 +22,17 @@ from ..worker.forkserver import ForkServer
 from ..worker.portable import portable
 from ..worker.process import Isolation, UnsafeToGrade, WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import WorkerTree, build_tree
+from ..worker.untrusted import cut
 from ..worker.wire import HandleRef, PathRef, ProtocolError, from_json, to_json
-from .remote import Caller, Handle, RemotePath, StudentRaised, ToldRaised, Transcript
+from .remote import (
+    BrokenPromise,
+    Caller,
+    Handle,
+    RemotePath,
+    StudentRaised,
+    ToldRaised,
+    Transcript,
+)
 from .seeds import PUBLIC_SECRET, Seeds
 
 SPARES = 2
@@ -31,6 +40,7 @@ SPARES = 2
 TOLD_AT_MOST = 64
 """Told calls (:meth:`WorkerSession.tell`) kept waiting at most: the next tell sends them all."""
 _LABEL_LENGTH = 40
+_PROMISE_LENGTH = 300
 _CANARY_NAMES = 20
 
 
@@ -292,6 +302,11 @@ class WorkerSession:
         result = self._result(answer["ok"], call.describe)
         if call.log:
             self.transcript.add(call.describe, "ok", result)
+        broken = answer.get("broken")
+        if broken is not None:
+            if type(broken) is not str:
+                self.fail_protocol("a broken promise that is not a sentence")
+            raise BrokenPromise(f"{call.describe()}\n  {cut(broken, _PROMISE_LENGTH)}")
         return result
 
     def fail_protocol(self, what: str) -> None:

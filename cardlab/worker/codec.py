@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import importlib.util
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,14 +117,26 @@ _SCALARS = (type(None), bool, int, float, str)
 class Codec:
     """The value types of one assignment, and the rules to encode and decode them."""
 
-    def __init__(self, types: Iterable[ValueType]) -> None:
+    def __init__(
+        self,
+        types: Iterable[ValueType],
+        may_change: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
         """Declare the assignment's value types.
 
         Args:
             types: Each value type of the assignment, once.
+            may_change: The arguments the contract lets a method of the student's code
+                change, by parameter name (``{"Table.apply": ["hand"]}``; ``["*"]``: any);
+                a key is ``Class.method`` or a bare name. The worker checks that every
+                other argument of a call into student code is as it was given
+                (:mod:`cardlab.worker.arguments`).
         """
         self.types = tuple(types)
         self._by_name = {t.name: t for t in self.types}
+        self.may_change = {
+            method: tuple(parameters) for method, parameters in (may_change or {}).items()
+        }
 
     def value_type(self, obj: Any, resolve: Resolve) -> ValueType | None:
         """The declared value type ``obj`` is an instance of, if any."""

@@ -60,11 +60,13 @@ from .confine import Plan, readable_by_others
 
 RUNTIME_MODULES = (
     "__init__",
+    "arguments",
     "canary",
     "codec",
     "compose",
     "notation",
     "confine",
+    "hostile",
     "portable",
     "wire",
     "serve",

@@ -19,7 +19,9 @@ provided modules has changed since it was loaded; see :mod:`cardlab.worker.canar
 tests against one implementation, in a forked child: :mod:`cardlab.worker.student_tests`).
 Answers carry ``ok`` (the result) or
 ``raised`` (type names, message, place in the student's code), plus ``out``, ``err``
-and ``cut`` (whether output was cut at the cap).
+and ``cut`` (whether output was cut at the cap); a call into student code that changed
+what its contract does not let it change also carries ``broken``, which says what in
+the student's words (:mod:`cardlab.worker.arguments`).
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from . import canary, compose, confine, portable, student_tests
+from . import canary, compose, confine, hostile, portable, student_tests
+from .arguments import ArgumentWatch
 from .codec import Codec, Value, load_codec
 from .wire import FrameReader, HandleRef, PathRef, from_json, to_json, write_frame
 
@@ -100,6 +103,8 @@ class Worker:
         self.refused = False
         self.student_files: set[str] = set()
         self.codec = Codec([])
+        self.arguments = self.watch_arguments()
+        self.broken: str | None = None
         self.output_limit = 65536
         self.out = CappedOutput(self.output_limit)
         self.err = CappedOutput(self.output_limit)
@@ -139,6 +144,7 @@ class Worker:
         err.reset(self.output_limit)
         sys.stdin = io.StringIO(request.get("stdin") or "")
         sys.stdout, sys.stderr = out, err
+        self.broken = None
         try:
             seed = request.get("seed", 0)
             if seed != self.seeded:
@@ -146,6 +152,8 @@ class Worker:
             value = self.dispatch(request)
             kept = request.get("keep")  # the judge asks for a handle whatever the type
             result = {"ok": to_json(self.keep(value)) if kept else self.encode(value)}
+            if self.broken is not None:
+                result["broken"] = self.broken
         except BaseException as error:  # noqa: BLE001 - SystemExit too: report, never die
             result = {"raised": self.describe(error)}
         finally:
@@ -190,10 +198,38 @@ class Worker:
         raise ValueError(f"unknown operation {op!r}")
 
     def invoke(self, function: Callable[..., Any], request: dict) -> Any:
-        """Call ``function`` with the request's arguments."""
+        """Call ``function`` with the request's arguments.
+
+        A call into the student's code has its arguments checked when it returns
+        (:mod:`cardlab.worker.arguments`): what its contract does not let it change must
+        be as it was given, or :attr:`broken` says what changed.
+        """
         args = [self.decode(arg) for arg in request.get("args", [])]
         kwargs = {key: self.decode(value) for key, value in request.get("kwargs", {}).items()}
-        return function(*args, **kwargs)
+        if not self.is_student_code(function):
+            return function(*args, **kwargs)
+        before = self.arguments.states(args, kwargs)
+        result = function(*args, **kwargs)
+        if before is not None:
+            self.broken = self.arguments.broken(function, args, kwargs, before)
+        return result
+
+    def is_student_code(self, function: Callable[..., Any]) -> bool:
+        """Whether a function, method or class (its ``__init__``) is the student's code."""
+        target = function
+        if isinstance(function, type):
+            target = getattr(function, "__init__")  # noqa: B009 - the class's, as mypy wants
+        target = getattr(target, "__func__", target)
+        code = getattr(target, "__code__", None)
+        return code is not None and code.co_filename in self.student_files
+
+    def watch_arguments(self) -> ArgumentWatch:
+        """The check of arguments, with the codec's values (cards, enum members) as leaves."""
+
+        def is_value(obj: Any) -> bool:
+            return self.codec.value_type(obj, self.resolve) is not None
+
+        return ArgumentWatch(is_value, self.codec.may_change)
 
     def init(self, request: dict) -> None:
         """Compose the package and load the codec."""
@@ -206,6 +242,7 @@ class Worker:
         codec_path = request.get("codec")
         if codec_path:
             self.codec = load_codec(Path(codec_path))
+        self.arguments = self.watch_arguments()
         provided = tuple(
             f"{part.package}.{name}"
             for part in composition.packages
@@ -368,6 +405,9 @@ def apply_builtin(name: str, args: list[Any]) -> Any:
             return pickle.dumps(obj)
         case "pickle_loads", [data]:
             return pickle.loads(data)
+        # Collaborators that misbehave on purpose (cardlab.testing.misbehaving):
+        case "misbehaving", [base, method, behaviour, answer]:
+            return hostile.misbehaving(base, method, behaviour, answer)
     raise ValueError(f"unknown builtin {name!r} with {len(args)} arguments")
 
 

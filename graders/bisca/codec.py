@@ -42,5 +42,7 @@ CODEC = Codec(
             ],
             inbound_only=True,
         ),
-    ]
+    ],
+    # What the contract lets a call change of what it is given; nothing else may change.
+    may_change={"Board.__init__": ["deck"]},  # the board takes the deck and draws from it
 )

@@ -57,5 +57,15 @@ CODEC = Codec(
             inbound_only=True,
         ),
         CardsType("piles.DrawPile", CARD, inbound_only=True),
-    ]
+    ],
+    # What the contract lets a call change of what it is given; nothing else may change.
+    may_change={
+        "LaydownPile.move_onto": ["other"],
+        "DrawPile.deal": ["first", "second", "piles"],
+        "Table.apply": ["hand"],
+        "Table.lay": ["hand"],
+        "Table.draw": ["hand"],
+        "take_turn": ["table"],  # every player's turn plays on the table
+        "play_round": ["table"],
+    },
 )

@@ -62,5 +62,7 @@ CODEC = Codec(
             build=play_trick,
             inbound_only=True,
         ),
-    ]
+    ],
+    # What the contract lets a call change of what it is given; nothing else may change.
+    may_change={"choose_card": ["hand"]},  # a strategy's hand is a copy: its own to change
 )

@@ -184,7 +184,10 @@ class Hearts:
             The events of that play, as ``play`` returns them.
 
         Raises:
-            ValueError: If the game is over, or the player chose a card it may not play.
+            ValueError: If the game is over, or the player chose a card it may not play
+                (one not among ``legal_plays()``, None, or anything that is not a card);
+                nothing changes then.  An exception the player's ``choose`` raises
+                passes through unchanged, and nothing changes either.
         """
         start = len(self._events)
         self._play_turn()

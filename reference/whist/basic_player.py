@@ -66,7 +66,9 @@ class BasicPlayer(Player):
 
         Raises:
             ValueError: If the player holds no card, or the strategy chose a card the
-                player does not hold (None included); the message names both.
+                player does not hold (None, or anything that is not a card, included);
+                the message names both, and the hand is as it was.  An exception the
+                strategy raises passes through unchanged, the hand as it was.
         """
         if not len(self._hand):
             raise ValueError(f"player {self._id} has no card left to play")

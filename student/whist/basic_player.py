@@ -60,7 +60,9 @@ class BasicPlayer(Player):
 
         Raises:
             ValueError: If the player holds no card, or the strategy chose a card the
-                player does not hold (None included); the message names both.
+                player does not hold (None, or anything that is not a card, included);
+                the message names both, and the hand is as it was.  An exception the
+                strategy raises passes through unchanged, the hand as it was.
         """
         raise NotImplementedError("BasicPlayer.play_card is yours to write in this phase")
 

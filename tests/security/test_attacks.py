@@ -64,7 +64,7 @@ SETUPS: dict[str, Callable[[Path], None]] = {
 }
 
 
-OVER_REFERENCE = ("bisca", "cardgame", "hearts")
+OVER_REFERENCE = ("bisca", "cardgame", "hearts", "kings_corner")
 SKIP_PROJECT = Project(HERE / "skip_project")
 
 

@@ -12,7 +12,7 @@ import hearts_games
 import pytest
 from hearts_games import SEAT_NAMES, seat_seed
 
-from cardlab.testing import StudentRaised, expect_equal, expect_true
+from cardlab.testing import StudentRaised, Value, expect_equal, expect_refusals, expect_true
 
 pytestmark = pytest.mark.part("game")
 
@@ -194,3 +194,35 @@ def test_a_game_won_by_several(student, ref, seeds):
             compare_limited_game(student, ref, seed, TIE_LIMIT, f"seeded tie game {number}")
             return
     raise AssertionError("no tie in the seeds searched")
+
+
+def first_follower_asked(student, misbehaving):
+    """A game whose Dealer (North, random.Random(0)) holds 2C and leads it; East, whose
+    turn it is then, and South and West are players made by ``misbehaving``."""
+    made = [student.pkg.dealer.Dealer("North", student.builtin("Random", 0))]
+    made += [
+        misbehaving(name, student.builtin("Random", seat))
+        for seat, name in enumerate(SEAT_NAMES[1:], start=1)
+    ]
+    game = student.pkg.game.Hearts(made)
+    while game.to_play == 0:
+        game.play_turn()
+    return game
+
+
+@pytest.mark.weight(2)
+def test_a_player_that_chooses_wrong_is_refused(student):
+    """play_turn refuses a card the player may not play, None or a non-card with
+    ValueError, changing nothing; an exception of the player's choose passes through."""
+    expect_refusals(
+        student,
+        lambda misbehaving: first_follower_asked(student, misbehaving),
+        lambda game: game.play_turn(),
+        base=student.pkg.player.Player,
+        method="choose",
+        wrong=Value("Card", "2C"),
+        wrong_is="a card already played",
+        call="play_turn() once North has led 2C, East to play",
+        role="East",
+        state=lambda game: [game.trick, game.to_play, game.tricks_played],
+    )

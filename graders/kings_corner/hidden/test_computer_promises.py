@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kings_corner_setup import make_computer, make_hand, make_table
 from kings_corner_turns import FAMILIES, make_position, procedure, reference_state
 
-from cardlab.testing import card, expect_conformant, expect_equal
+from cardlab.testing import Value, card, expect_conformant, expect_equal, expect_true
 
 STEPS = ("king_moves", "pile_moves", "lays_on_piles", "lays_on_empty_piles", "allowed_moves")
 
@@ -78,3 +78,38 @@ def test_a_computer_made_without_rng_plays_by_the_steps(student, ref, seed):
         raise AssertionError(f"{context}\n  the turn raised {run.raised}")
     moves = [move.text for move in table.moves]
     expect_conformant(procedure(ref), reference_state(ref, position), moves, context)
+
+
+@pytest.mark.part("ai-turns")
+@settings(max_examples=6)
+@given(family=st.sampled_from(FAMILIES), seed=st.integers(0, 2**32 - 1))
+def test_the_same_generator_makes_the_same_turn(student, ref, family, seed):
+    """Two computers given random.Random(seed) make the same turn on the same position:
+    the choices within a step come from the generator given, not from ``random`` itself."""
+    position = make_position(family, seed, ref)
+    turns = []
+    for _ in range(2):
+        table = make_table(student, position.piles, position.stock)
+        computer = make_computer(student, position.hand, seed)
+        student.call(computer.take_turn, table, student.pkg.player.Player("You"), _seconds=5)
+        turns.append([move.text for move in table.moves])
+    expect_equal(
+        turns[1],
+        turns[0],
+        f"two ComputerPlayer('Computer', random.Random({seed})) playing a turn on this "
+        f"position ({family}):\n{position.describe()}\nthe second turn's moves, like the first's",
+    )
+
+
+@pytest.mark.part("ai-turns")
+def test_choose_picks_one_of_the_moves_it_is_given(student):
+    """choose(moves) returns one of the moves, and leaves the list as it was given.
+
+    The moves are those of one step, as ``take_turn`` would hand them: lays of the cards
+    held on piles that fit them.
+    """
+    moves = [Value("Move", text) for text in ("L 4S 1", "L 9H 2", "L KH 5", "L 4S 3")]
+    computer = make_computer(student, "4S KH 9H")
+    for _ in range(3):
+        got = student.method(computer, "choose", list(moves))
+        expect_true(got in moves, f"choose([{', '.join(m.text for m in moves)}]) gave {got!r}")

@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kings_corner_setup import make_computer, make_table
 
-from cardlab.testing import cards, expect_equal, expect_true
+from cardlab.testing import cards, expect_equal, expect_same_object, expect_true
 
 STUCK = ("9H", "5C", "JD", "2S", "KS", "KC", "KH", "KD")
 """No card of the hands below fits anywhere, and no pile can move."""
@@ -56,6 +56,26 @@ def test_two_turns_without_a_move_end_the_round(student, typed):
         [True, len(typed)],
         f"{call}\n[play_round's result, how many times Move> was shown]",
     )
+
+
+@pytest.mark.part("rules")
+def test_a_players_hand_is_the_same_object_for_its_whole_life(student):
+    """Rounds dealt one after another refill each player's hand, never a new one."""
+    rng = student.builtin("Random", 7)
+    you = student.pkg.computer_player.ComputerPlayer("You", student.builtin("Random", 8))
+    computer = student.pkg.computer_player.ComputerPlayer("Computer", rng)
+    game = student.pkg.game.Game(you, computer, rng)
+    made = "ComputerPlayer(name, rng), seated in Game(you, computer, rng)"
+    for player, label in ((you, "you"), (computer, "computer")):
+        expect_same_object(
+            student,
+            player,
+            "hand",
+            between=lambda: (game.deal(), game.deal()),
+            label=label,
+            made=made,
+            during="two rounds dealt by game.deal()",
+        )
 
 
 def reference_announced(ref, seed):

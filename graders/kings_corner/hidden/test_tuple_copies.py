@@ -8,7 +8,7 @@ are read in the worker, where your objects are (``expect_tuple``, ``expect_copy`
 
 import pytest
 
-from cardlab.testing import card, cards, expect_copy, expect_tuple
+from cardlab.testing import card, cards, expect_copy, expect_tuple, expect_unchanged_by
 
 
 @pytest.mark.part("piles")
@@ -29,6 +29,20 @@ def test_pile_cards_is_a_copy(student):
     expect_copy(student, pile, "cards", "pile", "CardPile([KS, QH])")
     hand = student.pkg.piles.PlayerHand(cards("4S KC 9H"))
     expect_copy(student, hand, "cards", "hand", "PlayerHand([4S, KC, 9H])")
+
+
+@pytest.mark.part("piles")
+def test_a_sorted_view_leaves_the_hand_in_its_order(student):
+    """PlayerHand.sorted_cards sorts a copy: the hand's cards keep the order they came in."""
+    hand = student.pkg.piles.PlayerHand(cards("4S KC 9H 2D"))
+    expect_unchanged_by(
+        student,
+        hand,
+        lambda: student.attr(hand, "cards"),
+        between=lambda: student.attr(hand, "sorted_cards"),
+        call="PlayerHand([4S, KC, 9H, 2D]).sorted_cards",
+        what="the order of the hand's cards",
+    )
 
 
 MADE_TABLE = "Table(DrawPile([2C, 3C])), then table.draw(PlayerHand([4S]))"

@@ -9,7 +9,15 @@ leaving the hands it is given alone, and its ``repr``.
 import pytest
 from whist_ref import ALL_CARDS
 
-from cardlab.testing import StudentRaised, card, cards, expect_equal, expect_true, member
+from cardlab.testing import (
+    StudentRaised,
+    card,
+    cards,
+    expect_equal,
+    expect_true,
+    expect_unchanged_by,
+    member,
+)
 
 NATURAL = " ".join(
     text for place in range(4) for text in ALL_CARDS[13 * place : 13 * place + 13][::-1]
@@ -82,6 +90,22 @@ def test_a_deck_without_a_generator(student):
     student.method(deck, "deal")
     student.method(deck, "new_deck")
     expect_equal(student.method(deck, "size"), 52, "Deck().size() after a deal and new_deck()")
+
+
+@pytest.mark.part("deck")
+@pytest.mark.weight(2)
+def test_a_sorted_walk_leaves_the_deck_in_its_order(student):
+    """sorted_cards() walks a sorted copy: the deck still deals in its shuffled order."""
+    deck = student.pkg.cards.deck.Deck(student.builtin("Random", 5))
+    student.method(deck, "deal")
+    expect_unchanged_by(
+        student,
+        deck,
+        lambda: student.builtin("list", deck),
+        between=lambda: student.builtin("list", student.method(deck, "sorted_cards")),
+        call="list(deck.sorted_cards())",
+        what="the order the cards will be dealt in",
+    )
 
 
 @pytest.mark.part("deck")

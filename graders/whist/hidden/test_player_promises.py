@@ -8,7 +8,17 @@ fixes an answer, it is compared with the reference's.
 
 import pytest
 
-from cardlab.testing import Value, card, cards, expect_equal, expect_true, member, show
+from cardlab.testing import (
+    Value,
+    card,
+    cards,
+    expect_equal,
+    expect_handed_a_copy,
+    expect_refusals,
+    expect_true,
+    member,
+    show,
+)
 
 pytestmark = pytest.mark.part("basic-strategy")
 
@@ -48,6 +58,46 @@ def test_the_hand_is_given_as_a_copy(student):
         student.builtin("list", student.attr(player, "hand")),
         cards(DEALT),
         f"player.hand after dealing {DEALT} and changing an earlier copy of it",
+    )
+
+
+def held(student, player):
+    """The cards the player holds, in order."""
+    return student.builtin("list", student.attr(player, "hand"))
+
+
+@pytest.mark.weight(2)
+def test_a_strategy_that_misbehaves_is_refused(student):
+    """play_card refuses a card not held, None or a non-card from the strategy with
+    ValueError, the hand as it was; an exception of the strategy passes through."""
+    expect_refusals(
+        student,
+        lambda strategy: dealt_player(student, strategy=strategy()),
+        lambda player: student.method(player, "play_card", Value("Trick", "HEARTS|1|")),
+        base=student.pkg.whist.player.Strategy,
+        method="choose_card",
+        wrong=card("2C"),
+        call=f"BasicPlayer(1, strategy) dealt {DEALT}, then play_card(trick)",
+        role="its strategy",
+        state=lambda player: held(student, player),
+    )
+
+
+@pytest.mark.weight(2)
+def test_the_strategy_is_handed_a_copy_of_the_hand(student):
+    """The strategy gets a copy of the hand: emptying it leaves the player's hand whole."""
+    expect_handed_a_copy(
+        student,
+        lambda strategy: dealt_player(student, strategy=strategy()),
+        lambda player: student.method(player, "play_card", Value("Trick", "HEARTS|1|")),
+        base=student.pkg.whist.player.Strategy,
+        method="choose_card",
+        answer=card("3D"),
+        state=lambda player: held(student, player),
+        expected=cards("AS 10H KC 7S"),
+        call=f"BasicPlayer(1, strategy) dealt {DEALT}, then play_card(trick)",
+        role="its strategy",
+        handed="hand",
     )
 
 
