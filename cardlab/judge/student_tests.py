@@ -59,7 +59,7 @@ from ..worker.forkserver import ForkServer
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree, open_to_readers
 from ..worker.student_tests import code_message, parallel_runs
-from ..worker.wire import from_json
+from ..worker.wire import ProtocolError, from_json
 from .chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
 from .results import FAILED, PASSED, VISIBLE, TestResult
 
@@ -361,7 +361,7 @@ def answer_data(answer: dict) -> object:
     """The run's data in the worker's answer, or None when it holds none."""
     try:
         return from_json(answer["ok"]) if "ok" in answer else None
-    except (TypeError, ValueError, KeyError):
+    except (TypeError, ValueError, KeyError, ProtocolError):
         return None
 
 

@@ -299,3 +299,31 @@ def test_a_chaff_that_no_longer_fits_the_reference_is_reported(tmp_path):
         chaff.source(REFERENCE)
     with pytest.raises(CardlabError, match="no such chaff file"):
         load_chaffs(folder, ("missing",))
+
+
+HYPOTHESIS_TEST = """
+    from hypothesis import given, settings, strategies as st
+
+    from hearts.card import Card
+    from hearts.rules import trick_points
+
+    CLUBS = [Card.from_notation(rank + "C") for rank in "23456789"]
+
+    @settings(max_examples=20)
+    @given(st.lists(st.sampled_from(CLUBS), min_size=3, max_size=3))
+    def test_the_queen_of_spades_is_worth_thirteen_beside_any_clubs(others):
+        assert trick_points([Card.from_notation("QS"), *others]) == 13
+"""
+
+
+def test_a_hypothesis_suite_counts_and_a_file_that_does_not_load_costs_only_its_tests(tmp_path):
+    files = {
+        "test_properties.py": HYPOTHESIS_TEST,
+        "test_broken.py": "import no_such_module\n\ndef test_x():\n    pass\n",
+    }
+    generous = _part(1, FEW[:1], test_seconds=60.0)  # hypothesis runs many examples
+    wheat, chaffs = _grade(_submission(tmp_path, files), generous)
+    assert "caught 1 of 1" in chaffs.message, chaffs.message
+    assert "test_properties.py::test_the_queen_of_spades" in chaffs.message
+    assert "test_broken.py could not be loaded" in wheat.message
+    assert "1 tests pass on a correct implementation" in wheat.message
