@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import shutil
+import sys
 import textwrap
 from pathlib import Path
 
@@ -327,3 +328,37 @@ def test_a_hypothesis_suite_counts_and_a_file_that_does_not_load_costs_only_its_
     assert "test_properties.py::test_the_queen_of_spades" in chaffs.message
     assert "test_broken.py could not be loaded" in wheat.message
     assert "1 tests pass on a correct implementation" in wheat.message
+
+
+REACHES_OUT = """
+    import os
+
+    def test_what_the_test_process_holds():
+        own = []
+        for fd in range(1024):
+            try:
+                os.fstat(fd)
+            except OSError:
+                continue
+            own.append(fd)
+        try:
+            parent = str(os.listdir(f"/proc/{os.getppid()}/fd"))
+        except OSError as error:
+            parent = type(error).__name__
+        raise AssertionError(f"OWN={own} PARENT={parent}")
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc and dumpable are Linux's")
+def test_the_tests_hold_no_descriptor_of_the_judge_and_cannot_reach_the_workers(tmp_path):
+    """Only the standard streams and the events pipe; the worker's descriptors are out of reach.
+
+    In a private root there is no ``/proc`` at all; without one, the worker is not dumpable.
+    """
+    submission = _submission(tmp_path, {"test_reach.py": REACHES_OUT})
+    wheat, _ = _grade(submission, _part(1, FEW[:1]))
+    own = re.search(r"OWN=\[([\d, ]*)\]", wheat.message)
+    assert own is not None, wheat.message
+    descriptors = [int(fd) for fd in own.group(1).split(", ")]
+    assert descriptors[:3] == [0, 1, 2] and len(descriptors) <= 5, wheat.message
+    assert re.search(r"PARENT=(PermissionError|FileNotFoundError)", wheat.message), wheat.message
