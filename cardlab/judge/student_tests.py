@@ -58,7 +58,7 @@ from ..worker import compose
 from ..worker.forkserver import ForkServer
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree, open_to_readers
-from ..worker.student_tests import code_message, parallel_runs
+from ..worker.student_tests import code_message, pack, parallel_runs
 from ..worker.wire import ProtocolError, from_json
 from .chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
 from .results import FAILED, PASSED, VISIBLE, TestResult
@@ -212,8 +212,16 @@ class _Runner:
         settings: StudentTests,
     ) -> None:
         self.wheat = compose.compose(setup.composition.package, reference_dir, reference_dir, ())
-        self.reference_dir = reference_dir
         self.settings = settings
+        package = self.wheat.package
+        self.reference_code = {
+            name: pack(_compiled(_source(reference_dir / f"{name}.py"), f"{package}/{name}.py"))
+            for name in self.wheat.modules
+        }
+        init = self.wheat.init
+        self.reference_init = (
+            pack(_compiled(_source(init), f"{package}/__init__.py")) if init is not None else None
+        )
         empty = compose.Composition(self.wheat.package, None)
         self.tree = build_tree(empty, None)
         self.setup = replace(setup, composition=self.tree.composition, codec=None)
@@ -247,16 +255,12 @@ class _Runner:
         return judge(runs, chaffs)
 
     def _code(self, module: str | None, source: str) -> dict:
-        """One implementation as code objects: the reference, ``module`` from ``source``."""
+        """One implementation: the reference's code, with ``module`` compiled from ``source``."""
         package = self.wheat.package
-        modules: dict[str, CodeType] = {}
-        for name in self.wheat.modules:
-            text = source if name == module else _source(self.reference_dir / f"{name}.py")
-            modules[name] = _compiled(text, f"{package}/{name}.py")
-        init = None
-        if self.wheat.init is not None:
-            init = _compiled(_source(self.wheat.init), f"{package}/__init__.py")
-        return code_message(package, init, modules)
+        modules = dict(self.reference_code)
+        if module is not None:
+            modules[module] = pack(_compiled(source, f"{package}/{module}.py"))
+        return code_message(package, self.reference_init, modules)
 
     def _all(self, order: list[str], codes: dict[str, dict]) -> dict[str, Run]:
         """Every run, up to :func:`~cardlab.worker.student_tests.parallel_runs` at once."""

@@ -99,7 +99,9 @@ class TestTimeLimit(BaseException):
 
 def parallel_runs() -> int:
     """How many runs go at once: the processors this process may use, up to the maximum."""
-    return max(1, min(MAX_PARALLEL_RUNS, len(os.sched_getaffinity(0))))
+    affinity = getattr(os, "sched_getaffinity", None)  # Linux's; elsewhere, every processor
+    processors = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    return max(1, min(MAX_PARALLEL_RUNS, processors))
 
 
 def prepare(testlib: str, hypothesis: bool) -> None:
@@ -184,17 +186,14 @@ def run(request: dict, install: Callable[[dict], None]) -> dict:
     }
 
 
-def code_message(package: str, init: CodeType | None, modules: dict[str, CodeType]) -> dict:
-    """An implementation as the judge sends it: code objects, marshalled, base64."""
+def pack(code: CodeType) -> str:
+    """A module's code as the judge sends it: marshalled, in base64."""
+    return base64.b64encode(marshal.dumps(code)).decode("ascii")
 
-    def pack(code: CodeType) -> str:
-        return base64.b64encode(marshal.dumps(code)).decode("ascii")
 
-    return {
-        "package": package,
-        "init": pack(init) if init is not None else None,
-        "modules": {name: pack(code) for name, code in modules.items()},
-    }
+def code_message(package: str, init: str | None, modules: dict[str, str]) -> dict:
+    """An implementation as the judge sends it: its package, and each module :func:`pack`-ed."""
+    return {"package": package, "init": init, "modules": dict(modules)}
 
 
 class CodeLoader(importlib.abc.Loader):
