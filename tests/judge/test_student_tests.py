@@ -17,7 +17,7 @@ import pytest
 
 from cardlab.course.project import Project
 from cardlab.judge import student_tests
-from cardlab.judge.chaffs import CHAFFS_FOLDER, load_chaffs
+from cardlab.judge.chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
 from cardlab.judge.grading import project_job
 from cardlab.judge.results import FAILED, PASSED
 from cardlab.worker.process import WorkerSetup
@@ -362,3 +362,45 @@ def test_the_tests_hold_no_descriptor_of_the_judge_and_cannot_reach_the_workers(
     descriptors = [int(fd) for fd in own.group(1).split(", ")]
     assert descriptors[:3] == [0, 1, 2] and len(descriptors) <= 5, wheat.message
     assert re.search(r"PARENT=(PermissionError|FileNotFoundError)", wheat.message), wheat.message
+
+
+def _run(failed=(), timed_out=(), limits=(5.0, 60.0), lost="", passed=("t::a", "t::b")):
+    return student_tests.Run(
+        dict.fromkeys(passed, 0.1),
+        dict.fromkeys(failed, "m"),
+        {},
+        "",
+        frozenset(timed_out),
+        limits,
+        lost,
+    )
+
+
+def _chaff(chaff_id: str):
+    return Chaff(chaff_id, f"hint of {chaff_id}", "rules", ())
+
+
+def test_a_timeout_catches_a_chaff_only_under_the_wheats_limits():
+    chaffs = (_chaff("same"), _chaff("other"), _chaff("plain"))
+    runs = {
+        student_tests.WHEAT: _run(),
+        student_tests.WHEAT_AGAIN: _run(),
+        "same": _run(failed=["t::a"], timed_out=["t::a"], passed=["t::b"]),
+        "other": _run(failed=["t::a"], timed_out=["t::a"], limits=(1.0, 60.0), passed=["t::b"]),
+        "plain": _run(failed=["t::b"], limits=(1.0, 60.0), passed=["t::a"]),
+    }
+    outcome = student_tests.judge(runs, chaffs)
+    assert [chaff.id for chaff in outcome.caught] == ["same", "plain"]
+    assert outcome.catchers == {"same": ("t::a",), "plain": ("t::b",)}
+
+
+def test_a_run_without_its_own_answer_catches_nothing_and_says_why():
+    answer = {"events": [{"test": "t::a", "outcome": "failed", "message": "m"}], "nonce": "x"}
+    run = student_tests.read_run(answer, "", (5.0, 60.0), "y")
+    assert run.lost == "the answer was not this run's" and not run.failed
+    chaffs = (_chaff("forged"),)
+    runs = {student_tests.WHEAT: _run(), student_tests.WHEAT_AGAIN: _run(), "forged": run}
+    outcome = student_tests.judge(runs, chaffs)
+    assert outcome.caught == () and outcome.lost == {"forged": "the answer was not this run's"}
+    lost_wheat = {**runs, student_tests.WHEAT: run}
+    assert student_tests.judge(lost_wheat, chaffs).valid == frozenset()
