@@ -89,10 +89,11 @@ def _run(setup: WorkerSetup, files: dict[str, Path], settings: StudentTests) -> 
     limits = (settings.test_seconds, settings.suite_seconds)
     try:
         hypothesis = uses_hypothesis(files)
+        testlib = tree.root / "testlib"
         add_test_folder(tree, files)
-        add_testlib(tree.root / "testlib", hypothesis)
+        add_testlib(testlib, hypothesis)
         open_to_readers(tree.root, tree.group)
-        request = run_request(tree, settings, hypothesis, secrets.token_hex(16))
+        request = run_request(tree, testlib, settings, hypothesis, secrets.token_hex(16))
         request["composition"] = tree.composition.to_message()
         process = WorkerProcess(setup, tree)
         process.start()

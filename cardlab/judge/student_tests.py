@@ -41,11 +41,15 @@ nothing. So every run is alike but for the code under test:
 from __future__ import annotations
 
 import concurrent.futures
+import hashlib
 import importlib.util
 import itertools
+import os
 import secrets
 import shutil
 import stat
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -57,7 +61,13 @@ from ..course.spec import Part, StudentTests
 from ..worker import compose
 from ..worker.forkserver import ForkServer
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
-from ..worker.sandbox import MAX_MODULE_BYTES, WorkerTree, build_tree, open_to_readers
+from ..worker.sandbox import (
+    MAX_MODULE_BYTES,
+    WorkerTree,
+    as_root,
+    build_tree,
+    open_to_readers,
+)
 from ..worker.student_tests import code_message, pack, parallel_runs
 from ..worker.wire import ProtocolError, from_json
 from .chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
@@ -227,10 +237,15 @@ class _Runner:
         self.setup = replace(setup, composition=self.tree.composition, codec=None)
         self.hypothesis = uses_hypothesis(files)
         add_test_folder(self.tree, files)
-        add_testlib(self.tree.root / "testlib", self.hypothesis)
+        self.testlib = self.tree.root / "testlib"
+        if as_root():
+            self.testlib = shared_testlib(self.hypothesis)
+            self.tree = replace(self.tree, shared=(self.testlib,))
+        else:
+            add_testlib(self.testlib, self.hypothesis)
         open_to_readers(self.tree.root, self.tree.group)
-        testlib = str(self.tree.root / "testlib")
-        self.forks = ForkServer(self.tree, (testlib, "1" if self.hypothesis else "0"))
+        preload = (str(self.testlib), "1" if self.hypothesis else "0")
+        self.forks = ForkServer(self.tree, preload)
         self.lock = threading.Lock()
         self.processes: set[WorkerProcess] = set()
 
@@ -271,7 +286,7 @@ class _Runner:
     def _run(self, code: dict) -> Run:
         """One run in a fresh worker of its own, which is killed after it."""
         nonce = secrets.token_hex(16)
-        request = run_request(self.tree, self.settings, self.hypothesis, nonce)
+        request = run_request(self.tree, self.testlib, self.settings, self.hypothesis, nonce)
         request |= {"code": code, "where": str(self.tree.root / "package")}
         limits = (self.settings.test_seconds, self.settings.suite_seconds)
         seconds = self.settings.suite_seconds
@@ -347,13 +362,15 @@ def _compiled(source: str, shown_name: str) -> CodeType:
     return compile(source, shown_name, "exec", dont_inherit=True)
 
 
-def run_request(tree: WorkerTree, settings: StudentTests, hypothesis: bool, nonce: str) -> dict:
+def run_request(
+    tree: WorkerTree, testlib: Path, settings: StudentTests, hypothesis: bool, nonce: str
+) -> dict:
     """The fields of a run that every run shares (see :func:`cardlab.worker.student_tests.run`)."""
     return {
         "op": "student_tests",
         "tests": str(tree.root / "tests"),
-        "testlib": str(tree.root / "testlib"),
-        "ini": str(tree.root / "testlib" / "pytest.ini"),
+        "testlib": str(testlib),
+        "ini": str(testlib / "pytest.ini"),
         "test_seconds": settings.test_seconds,
         "suite_seconds": settings.suite_seconds,
         "hypothesis": hypothesis,
@@ -390,6 +407,62 @@ def add_testlib(folder: Path, hypothesis: bool) -> None:
             shutil.copytree(source, folder / source.name, ignore=_unused_lexers)
         else:
             shutil.copyfile(spec.origin, folder / Path(spec.origin).name)
+
+
+def shared_testlib(hypothesis: bool) -> Path:
+    """The test libraries, copied once per machine into the temporary folder (run as root).
+
+    Copying pytest (and hypothesis) is most of what a grading of student tests spends
+    before its first run, and the copy is the same every time. The folder is named by
+    this Python and the libraries' places and versions, built in a fresh folder and
+    renamed into place, readable by every user and writable by root alone; one found at
+    its place is used only when root owns it, no one else may write to it, and it is
+    complete. It holds only public code, so every worker may read it.
+    """
+    names = TEST_LIBRARIES + (HYPOTHESIS_LIBRARIES if hypothesis else ())
+    identity = "|".join([sys.version, *(_library_identity(name) for name in names)])
+    place = Path(tempfile.gettempdir()) / (
+        f"cardlab-testlib-{hashlib.sha256(identity.encode()).hexdigest()[:16]}"
+    )
+    if _complete_and_roots(place):
+        return place
+    fresh = Path(tempfile.mkdtemp(prefix="cardlab-testlib-"))
+    add_testlib(fresh / "lib", hypothesis)
+    (fresh / "lib" / _COMPLETE).write_text("")
+    open_to_readers(fresh, None)
+    try:
+        (fresh / "lib").rename(place)
+    except OSError:  # made meanwhile by another judge, or not root's: use this one
+        if _complete_and_roots(place):
+            shutil.rmtree(fresh, ignore_errors=True)
+            return place
+        return fresh / "lib"
+    fresh.rmdir()
+    return place
+
+
+_COMPLETE = "cardlab-complete"
+
+
+def _library_identity(name: str) -> str:
+    spec = importlib.util.find_spec(name)
+    origin = spec.origin if spec is not None else None
+    if origin is None:
+        return name
+    return f"{origin}:{os.stat(origin).st_mtime_ns}"
+
+
+def _complete_and_roots(place: Path) -> bool:
+    try:
+        info, done = os.lstat(place), os.lstat(place / _COMPLETE)
+    except OSError:
+        return False
+    return (
+        stat.S_ISDIR(info.st_mode)
+        and info.st_uid == 0
+        and not info.st_mode & 0o022
+        and done.st_uid == 0
+    )
 
 
 def _unused_lexers(folder: str, names: list[str]) -> list[str]:

@@ -404,3 +404,26 @@ def test_a_run_without_its_own_answer_catches_nothing_and_says_why():
     assert outcome.caught == () and outcome.lost == {"forged": "the answer was not this run's"}
     lost_wheat = {**runs, student_tests.WHEAT: run}
     assert student_tests.judge(lost_wheat, chaffs).valid == frozenset()
+
+
+WRITES_LIBRARIES = """
+    import os
+
+    import _pytest
+    import pytest
+
+    def test_the_test_libraries_and_the_tests_cannot_be_changed():
+        for folder in (os.path.dirname(pytest.__file__), os.path.dirname(_pytest.__file__),
+                       os.path.dirname(__file__)):
+            try:
+                open(os.path.join(folder, "left-by-a-test.py"), "w").close()
+            except OSError:
+                continue
+            raise AssertionError(f"wrote into {folder}")
+"""
+
+
+def test_a_run_cannot_change_the_libraries_or_tests_the_next_run_loads(tmp_path):
+    submission = _submission(tmp_path, {"test_writes.py": WRITES_LIBRARIES})
+    wheat, _ = _grade(submission, _part(1, FEW[:1]))
+    assert "1 tests pass on a correct implementation" in wheat.message, wheat.message
