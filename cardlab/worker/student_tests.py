@@ -40,6 +40,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import ctypes
+import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -112,9 +113,12 @@ def prepare(testlib: str, hypothesis: bool) -> None:
     """
     if testlib not in sys.path:
         sys.path.insert(0, testlib)
-    import _pytest.python  # noqa: F401 - what every collection imports
     import pytest  # noqa: F401 - imported for the runs
+    from _pytest.config import default_plugins
 
+    for name in default_plugins:  # each run loads them all: import them once, here
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"_pytest.{name}")
     if hypothesis:
         _load_hypothesis_profile()
 
