@@ -11,13 +11,23 @@ nothing: the part's points come from grading alone.
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
-from ..course.spec import Part
+from ..course.spec import Part, StudentTests
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import build_tree, open_to_readers
 from .results import FAILED, PASSED, RERUN_PREFIX, VISIBLE, TestResult
-from .student_tests import Run, add_test_folder, add_testlib, read_run, run_data, test_files
+from .student_tests import (
+    Run,
+    add_test_folder,
+    add_testlib,
+    answer_data,
+    read_run,
+    run_request,
+    test_files,
+    uses_hypothesis,
+)
 
 OWN_CODE_TITLE = "Your tests on your own code (not scored here)"
 _MARGIN_SECONDS = 5.0
@@ -52,7 +62,7 @@ def run_on_own_code(part: Part, setup: WorkerSetup, submission: Path, root: Path
     if not files:
         missing = f"no test files (test_*.py) in {shown}/ yet"
         return _result(part, FAILED, [*notes, missing, command])
-    run = _run(setup, files, settings.test_seconds, settings.suite_seconds)
+    run = _run(setup, files, settings)
     lines = notes + [f"{name} could not be loaded: {why}" for name, why in run.broken.items()]
     ran = len(run.passed) + len(run.failed)
     if run.failed:
@@ -60,6 +70,8 @@ def run_on_own_code(part: Part, setup: WorkerSetup, submission: Path, root: Path
         lines += [f"  {test}: {why}" for test, why in sorted(run.failed.items())[:_SHOWN]]
         if len(run.failed) > _SHOWN:
             lines.append(f"  ... and {len(run.failed) - _SHOWN} more")
+    if run.lost:
+        lines.append(f"your tests did not run ({run.lost})")
     if run.cut:
         lines.append(f"your tests were {run.cut}")
     if not lines:
@@ -67,39 +79,33 @@ def run_on_own_code(part: Part, setup: WorkerSetup, submission: Path, root: Path
     return _result(part, FAILED, [*lines, command])
 
 
-def _run(setup: WorkerSetup, files: dict[str, Path], test_seconds: float, seconds: float) -> Run:
-    """One run of the test files on the setup's composition, in a tree of its own."""
+def _run(setup: WorkerSetup, files: dict[str, Path], settings: StudentTests) -> Run:
+    """One run of the test files on the setup's composition, in a tree of its own.
+
+    The run has the options and limits of a graded run; its code is the student's files.
+    """
     tree = build_tree(setup.composition, setup.codec)
     process = None
+    limits = (settings.test_seconds, settings.suite_seconds)
     try:
+        hypothesis = uses_hypothesis(files)
+        testlib = tree.root / "testlib"
         add_test_folder(tree, files)
-        add_testlib(tree.root / "testlib")
+        add_testlib(testlib, hypothesis)
         open_to_readers(tree.root, tree.group)
-        run = {
-            "composition": tree.composition.to_message(),
-            "only": None,
-            "stop_at_first_failure": False,
-            "suite_seconds": seconds,
-        }
-        request = {
-            "op": "student_tests",
-            "tests": str(tree.root / "tests"),
-            "testlib": str(tree.root / "testlib"),
-            "ini": str(tree.root / "testlib" / "pytest.ini"),
-            "test_seconds": test_seconds,
-            "runs": [run],
-        }
+        request = run_request(tree, testlib, settings, hypothesis, secrets.token_hex(16))
+        request["composition"] = tree.composition.to_message()
         process = WorkerProcess(setup, tree)
         process.start()
-        answer = process.request(request, seconds + _MARGIN_SECONDS)
+        answer = process.request(request, settings.suite_seconds + _MARGIN_SECONDS)
     except WorkerFailure as failure:
-        return Run({}, {}, {}, f"stopped: {failure}")
+        return Run({}, {}, {}, "", limits=limits, lost=f"stopped: {failure}")
     finally:
         if process is not None:
             process.kill()
         tree.remove()
     why = str((answer.get("raised") or {}).get("message", "no answer"))
-    return read_run(run_data(answer, 1)[0], why, seconds)
+    return read_run(answer_data(answer), why, limits, request["nonce"])
 
 
 def _result(part: Part, status: str, lines: list[str]) -> TestResult:

@@ -20,6 +20,7 @@ import json
 import os
 import socket
 import subprocess
+import threading
 from pathlib import Path
 
 from .sandbox import WorkerTree, worker_interpreter
@@ -50,17 +51,20 @@ def worker_environment(home: str, lib: Path, python_home: str | None) -> dict[st
     return environment
 
 
-def start_runtime(module: str, fds: tuple[int, ...], home: str, lib: Path) -> subprocess.Popen:
+def start_runtime(
+    module: str, fds: tuple[int, ...], home: str, lib: Path, args: tuple[str, ...] = ()
+) -> subprocess.Popen:
     """Run a module of the worker's runtime (``python -m``) from a private tree.
 
     The interpreter skips ``site`` and the user's site folder, puts neither the current
     folder nor the script's on the import path, and writes no bytecode; it gets the
-    descriptors ``fds`` (named on its command line), no standard input or output, its own
-    session, and :func:`worker_environment`.
+    descriptors ``fds`` (named on its command line, before ``args``), no standard input
+    or output, its own session, and :func:`worker_environment`.
     """
     interpreter = worker_interpreter()
+    command = [interpreter.executable, "-S", "-s", "-P", "-B", "-m", module, *map(str, fds)]
     return subprocess.Popen(
-        [interpreter.executable, "-S", "-s", "-P", "-B", "-m", module, *map(str, fds)],
+        [*command, *args],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -123,13 +127,20 @@ class ForkedWorker:
 class ForkServer:
     """A zygote for one private tree, started on first use.
 
+    Its requests may come from several threads of the judge: one at a time goes to the
+    zygote.
+
     Args:
         tree: The grading run's private tree; the zygote and every child load from it.
+        preload: The zygote's arguments after its control descriptor (see
+            :mod:`cardlab.worker.zygote`): what it imports for the runs of student tests.
     """
 
-    def __init__(self, tree: WorkerTree) -> None:
+    def __init__(self, tree: WorkerTree, preload: tuple[str, ...] = ()) -> None:
         """Prepare; the zygote starts at the first fork (``started`` counts zygotes)."""
         self.tree = tree
+        self.preload = preload
+        self.lock = threading.RLock()
         self.control: socket.socket | None = None
         self.process: subprocess.Popen | None = None
         self.started = 0
@@ -138,7 +149,7 @@ class ForkServer:
     def _start(self) -> socket.socket:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         fds = (theirs.fileno(),)
-        self.process = start_runtime("cardlab.worker.zygote", fds, "/", self.tree.lib)
+        self.process = start_runtime("cardlab.worker.zygote", fds, "/", self.tree.lib, self.preload)
         theirs.close()
         self.control = ours
         self.started += 1
@@ -166,6 +177,10 @@ class ForkServer:
         Raises:
             ForkServerGone: The zygote did not answer in time, or answered with an error.
         """
+        with self.lock:
+            return self._ask(request, seconds, fds)
+
+    def _ask(self, request: dict, seconds: float, fds: tuple) -> dict:
         control = self.control or self._start()
         try:
             control.settimeout(seconds)
@@ -185,17 +200,22 @@ class ForkServer:
 
     def send_only(self, request: dict) -> None:
         """Send a request whose answer is read (and dropped) before the next one's."""
-        if self.control is None:
-            return
-        try:
-            self.control.send(json.dumps(request).encode())
-        except OSError:
-            self.close()  # the next fork starts a new zygote
-            return
-        self.unread += 1
+        with self.lock:
+            if self.control is None:
+                return
+            try:
+                self.control.send(json.dumps(request).encode())
+            except OSError:
+                self.close()  # the next fork starts a new zygote
+                return
+            self.unread += 1
 
     def close(self) -> None:
         """End the zygote (its children are not touched: their owners kill them)."""
+        with self.lock:
+            self._close()
+
+    def _close(self) -> None:
         if self.control is not None:
             self.control.close()
             self.control = None

@@ -153,6 +153,7 @@ class Limits:
                 *worker_interpreter().dirs,
                 *(path for path in _SYSTEM_DIRS if os.path.lexists(path)),
                 str(tree.root),
+                *map(str, tree.shared),
             ),
         )
 
@@ -321,6 +322,9 @@ class WorkerTree:
         composition: The composition, with every path inside the tree.
         codec: The codec file inside the tree, if the assignment has one.
         group: The group that may read the tree (built as root), else None.
+        shared: Folders outside the tree that the worker reads too, read-only: public
+            code kept once per machine, owned by root (the test libraries of a
+            student-tests run).
     """
 
     root: Path
@@ -328,6 +332,7 @@ class WorkerTree:
     composition: Composition
     codec: Path | None
     group: int | None = None
+    shared: tuple[Path, ...] = ()
 
     def remove(self) -> None:
         """Delete the tree."""

@@ -2,7 +2,10 @@
 
 Started by the judge as ``python -S -s -P -B -m cardlab.worker.zygote CONTROL_FD`` from the
 grading run's private tree, with the same scrubbed environment as a worker. It imports
-the worker's runtime (:mod:`cardlab.worker.serve` and what that imports), then waits on
+the worker's runtime (:mod:`cardlab.worker.serve` and what that imports) and, for the runs
+of a student's own tests (``CONTROL_FD TESTLIB HYPOTHESIS``), pytest from the tree's
+``TESTLIB`` folder and hypothesis when ``HYPOTHESIS`` is ``1`` (trusted libraries, the
+same for every run: see :func:`cardlab.worker.student_tests.prepare`), then waits on
 its control socket, a ``SOCK_SEQPACKET`` socket from the judge, for three requests:
 
 * ``fork`` (with the new worker's two channel descriptors attached, and its home
@@ -42,7 +45,7 @@ import socket
 import sys
 import time
 
-from . import canary, confine, serve
+from . import canary, confine, serve, student_tests
 
 MESSAGE_BYTES = 65536
 """The largest request or answer on the control socket."""
@@ -139,13 +142,16 @@ def main(argv: list[str] | None = None) -> None:
 
     site.setquit()
     sys.dont_write_bytecode = True
-    (control_fd,) = (int(arg) for arg in (argv or sys.argv[1:]))
+    control_fd, *testlib = argv or sys.argv[1:]
     confine.die_with_parent()  # a judge that is killed takes the zygote along
     for name in PRELOADED:
         importlib.import_module(name)
+    if testlib:
+        folder, hypothesis = testlib
+        student_tests.prepare(folder, hypothesis == "1")
     canary.note_runtime()
     gc.freeze()  # a worker's collections skip what it shares with the zygote (no copying)
-    serve_forks(socket.socket(fileno=control_fd))
+    serve_forks(socket.socket(fileno=int(control_fd)))
 
 
 if __name__ == "__main__":

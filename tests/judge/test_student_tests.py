@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import shutil
+import sys
 import textwrap
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 
 from cardlab.course.project import Project
 from cardlab.judge import student_tests
-from cardlab.judge.chaffs import CHAFFS_FOLDER, load_chaffs
+from cardlab.judge.chaffs import CHAFFS_FOLDER, Chaff, load_chaffs
 from cardlab.judge.grading import project_job
 from cardlab.judge.results import FAILED, PASSED
 from cardlab.worker.process import WorkerSetup
@@ -299,3 +300,130 @@ def test_a_chaff_that_no_longer_fits_the_reference_is_reported(tmp_path):
         chaff.source(REFERENCE)
     with pytest.raises(CardlabError, match="no such chaff file"):
         load_chaffs(folder, ("missing",))
+
+
+HYPOTHESIS_TEST = """
+    from hypothesis import given, settings, strategies as st
+
+    from hearts.card import Card
+    from hearts.rules import trick_points
+
+    CLUBS = [Card.from_notation(rank + "C") for rank in "23456789"]
+
+    @settings(max_examples=20)
+    @given(st.lists(st.sampled_from(CLUBS), min_size=3, max_size=3))
+    def test_the_queen_of_spades_is_worth_thirteen_beside_any_clubs(others):
+        assert trick_points([Card.from_notation("QS"), *others]) == 13
+"""
+
+
+def test_a_hypothesis_suite_counts_and_a_file_that_does_not_load_costs_only_its_tests(tmp_path):
+    files = {
+        "test_properties.py": HYPOTHESIS_TEST,
+        "test_broken.py": "import no_such_module\n\ndef test_x():\n    pass\n",
+    }
+    generous = _part(1, FEW[:1], test_seconds=60.0)  # hypothesis runs many examples
+    wheat, chaffs = _grade(_submission(tmp_path, files), generous)
+    assert "caught 1 of 1" in chaffs.message, chaffs.message
+    assert "test_properties.py::test_the_queen_of_spades" in chaffs.message
+    assert "test_broken.py could not be loaded" in wheat.message
+    assert "1 tests pass on a correct implementation" in wheat.message
+
+
+REACHES_OUT = """
+    import os
+
+    def test_what_the_test_process_holds():
+        own = []
+        for fd in range(1024):
+            try:
+                os.fstat(fd)
+            except OSError:
+                continue
+            own.append(fd)
+        try:
+            parent = str(os.listdir(f"/proc/{os.getppid()}/fd"))
+        except OSError as error:
+            parent = type(error).__name__
+        raise AssertionError(f"OWN={own} PARENT={parent}")
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc and dumpable are Linux's")
+def test_the_tests_hold_no_descriptor_of_the_judge_and_cannot_reach_the_workers(tmp_path):
+    """Only the standard streams and the events pipe; the worker's descriptors are out of reach.
+
+    In a private root there is no ``/proc`` at all; without one, the worker is not dumpable.
+    """
+    submission = _submission(tmp_path, {"test_reach.py": REACHES_OUT})
+    wheat, _ = _grade(submission, _part(1, FEW[:1]))
+    own = re.search(r"OWN=\[([\d, ]*)\]", wheat.message)
+    assert own is not None, wheat.message
+    descriptors = [int(fd) for fd in own.group(1).split(", ")]
+    assert descriptors[:3] == [0, 1, 2] and len(descriptors) <= 5, wheat.message
+    assert re.search(r"PARENT=(PermissionError|FileNotFoundError)", wheat.message), wheat.message
+
+
+def _run(failed=(), timed_out=(), limits=(5.0, 60.0), lost="", passed=("t::a", "t::b")):
+    return student_tests.Run(
+        dict.fromkeys(passed, 0.1),
+        dict.fromkeys(failed, "m"),
+        {},
+        "",
+        frozenset(timed_out),
+        limits,
+        lost,
+    )
+
+
+def _chaff(chaff_id: str):
+    return Chaff(chaff_id, f"hint of {chaff_id}", "rules", ())
+
+
+def test_a_timeout_catches_a_chaff_only_under_the_wheats_limits():
+    chaffs = (_chaff("same"), _chaff("other"), _chaff("plain"))
+    runs = {
+        student_tests.WHEAT: _run(),
+        student_tests.WHEAT_AGAIN: _run(),
+        "same": _run(failed=["t::a"], timed_out=["t::a"], passed=["t::b"]),
+        "other": _run(failed=["t::a"], timed_out=["t::a"], limits=(1.0, 60.0), passed=["t::b"]),
+        "plain": _run(failed=["t::b"], limits=(1.0, 60.0), passed=["t::a"]),
+    }
+    outcome = student_tests.judge(runs, chaffs)
+    assert [chaff.id for chaff in outcome.caught] == ["same", "plain"]
+    assert outcome.catchers == {"same": ("t::a",), "plain": ("t::b",)}
+
+
+def test_a_run_without_its_own_answer_catches_nothing_and_says_why():
+    answer = {"events": [{"test": "t::a", "outcome": "failed", "message": "m"}], "nonce": "x"}
+    run = student_tests.read_run(answer, "", (5.0, 60.0), "y")
+    assert run.lost == "the answer was not this run's" and not run.failed
+    chaffs = (_chaff("forged"),)
+    runs = {student_tests.WHEAT: _run(), student_tests.WHEAT_AGAIN: _run(), "forged": run}
+    outcome = student_tests.judge(runs, chaffs)
+    assert outcome.caught == () and outcome.lost == {"forged": "the answer was not this run's"}
+    lost_wheat = {**runs, student_tests.WHEAT: run}
+    assert student_tests.judge(lost_wheat, chaffs).valid == frozenset()
+
+
+WRITES_LIBRARIES = """
+    import os
+
+    import _pytest
+    import pytest
+
+    def test_the_test_libraries_and_the_tests_cannot_be_changed():
+        for folder in (os.path.dirname(pytest.__file__), os.path.dirname(_pytest.__file__),
+                       os.path.dirname(__file__)):
+            try:
+                open(os.path.join(folder, "left-by-a-test.py"), "w").close()
+            except OSError:
+                continue
+            raise AssertionError(f"wrote into {folder}")
+"""
+
+
+def test_a_run_cannot_change_the_libraries_or_tests_the_next_run_loads(tmp_path):
+    submission = _submission(tmp_path, {"test_writes.py": WRITES_LIBRARIES})
+    wheat, _ = _grade(submission, _part(1, FEW[:1]))
+    assert "1 tests pass on a correct implementation" in wheat.message, wheat.message
