@@ -83,6 +83,38 @@ def _alternative_cases() -> list[tuple[str, str, int]]:
     return cases
 
 
+def _later_phase_cases() -> list[tuple[str, int, tuple[str, ...]]]:
+    """(assignment, phase, alternatives) for every phase after the one an alternative is
+    graded in whose parts still run its modules (the student's earlier work, kept).
+
+    Alternatives that write different modules are laid over the solution together, so
+    a phase is graded once for as many of them as fit, not once for each: a part that
+    runs several of them at full marks runs each at full marks.
+    """
+    cases = []
+    for declaration in REPO.declarations():
+        spec = REPO.spec(declaration.id)
+        for phase in spec.phases:
+            submitted = spec.submitted_modules(phase.number)
+            graded = set(phase.writes) | {code_module(m, submitted) for m in phase.methods}
+            groups: list[tuple[list[str], set[str]]] = []
+            for folder in declaration.alternatives():
+                modules = set(_alternative_modules(folder))
+                if modules & graded or not spec.parts_running(phase.number, modules):
+                    continue
+                group = next((g for g in groups if not g[1] & modules), None)
+                if group is None:
+                    groups.append(([folder.name], modules))
+                else:
+                    group[0].append(folder.name)
+                    group[1].update(modules)
+            cases += [(declaration.id, phase.number, tuple(names)) for names, _ in groups]
+    return cases
+
+
+LATER_CASES = _later_phase_cases()
+
+
 def _code_without_docstrings(path: Path) -> str:
     """A module's code as Python reads it: no comments, no docstrings."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -323,6 +355,33 @@ def test_an_alternative_solution_scores_full_marks(
     shutil.copytree(written, submission, dirs_exist_ok=True, ignore=_NOT_WRITTEN)
     lost = points_lost(repo, assignment, phase, submission, _alternative_modules(written))
     assert not lost, f"{name}:\n" + "\n".join(lost)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("assignment", "phase", "names"),
+    LATER_CASES,
+    ids=[f"{a}-{p}-{'+'.join(names)}" for a, p, names in LATER_CASES],
+)
+def test_alternative_solutions_keep_full_marks_in_later_phases(
+    repo, solution_of, tmp_path, assignment, phase, names
+):
+    """A choice the contract leaves free stays free in every later phase.
+
+    A part of a later phase that runs the student's earlier modules (a game played with
+    the student's cards) and compared a free choice with the reference's pick would take
+    points from a correct alternative here. Every part that runs the alternatives'
+    modules is graded; the other parts run none of their code.
+    """
+    submission = tmp_path / "submission"
+    shutil.copytree(solution_of(assignment), submission)
+    modules = []
+    for name in names:
+        written = repo.declaration(assignment).folder / "alternatives" / name
+        shutil.copytree(written, submission, dirs_exist_ok=True, ignore=_NOT_WRITTEN)
+        modules += _alternative_modules(written)
+    lost = points_lost(repo, assignment, phase, submission, modules)
+    assert not lost, f"{' + '.join(names)}:\n" + "\n".join(lost)
 
 
 @pytest.mark.slow
