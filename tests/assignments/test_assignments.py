@@ -27,7 +27,7 @@ from support.alternative_grading import points_lost
 from support.branches import SEVERAL, branch_counts
 from support.call_limits import timed_out
 from support.run_once import graded_files, graded_modules
-from support.seeded_bugs import edited_copy, grade_bug, load_bugs
+from support.seeded_bugs import edited_copy, grade_bug, load_bugs, points_a_bug_costs
 from support.tournament_deals import with_deals
 
 import cardlab
@@ -54,6 +54,12 @@ BUGS = [
     bug
     for declaration in REPO.declarations()
     for bug in load_bugs(declaration.bugs_file, declaration.id)
+]
+CORE_BUGS = [
+    (bug, declaration.bugs().core_share)
+    for declaration in REPO.declarations()
+    for bug in declaration.bugs().bugs
+    if bug.core
 ]
 BRANCH_CASES = [
     (declaration.id, phase)
@@ -327,6 +333,32 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution_of, tmp_path, bug)
     if bug.call_seconds is not None:
         limit = timed_out(bug.call_seconds)
         assert any(limit in test.message for test in report.failures), _failures(report)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("bug", "share"), CORE_BUGS, ids=[f"{bug.assignment}-{bug.id}" for bug, _ in CORE_BUGS]
+)
+def test_a_core_bug_costs_at_least_its_share_of_its_part(repo, solution_of, tmp_path, bug, share):
+    """A broken core rule of the game costs what the assignment's policy says, at least.
+
+    Its whole part is graded (no stop at the first loss): the points it loses there over
+    the part's points must reach the ``core_share`` of its ``bugs.toml``.
+    """
+    folder = edited_copy(solution_of(bug.assignment), tmp_path / "bug", bug.file, bug.old, bug.new)
+    lost, out_of = points_a_bug_costs(repo, bug.assignment, bug.phase, folder, bug.part)
+    assert lost >= share * out_of, (
+        f"{bug.id}: costs {lost:.2f} of the {out_of:g} points of part {bug.part}, "
+        f"less than {share:g} of them"
+    )
+
+
+def test_every_assignment_marks_its_core_bugs():
+    """Each assignment with seeded bugs names at least three that break a core rule."""
+    for declaration in REPO.declarations():
+        bugs = declaration.bugs().bugs
+        if bugs:
+            assert sum(bug.core for bug in bugs) >= 3, declaration.id
 
 
 def _failures(report) -> str:

@@ -54,3 +54,12 @@ def edited_copy(solution: Path, folder: Path, file: str, old: str, new: str) -> 
     assert text.count(old) == 1, f"the reference no longer has {old!r} in {file}: update the test"
     target.write_text(text.replace(old, new), encoding="utf-8")
     return folder
+
+
+def points_a_bug_costs(
+    project: Project, assignment: str, phase: int, folder: Path, part: str
+) -> tuple[float, float]:
+    """The points ``folder`` loses in ``part``, every test of the part graded, of its total."""
+    report = run(project_job(project, assignment, phase, folder), parts=(part,))
+    graded = next(p for p in report.parts if p.id == part)
+    return graded.max_score - graded.score, graded.max_score
