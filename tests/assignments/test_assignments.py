@@ -34,7 +34,7 @@ import cardlab
 from cardlab.cli import main
 from cardlab.course.handout_audit import check_handout
 from cardlab.course.project import Project
-from cardlab.course.registry import INSTRUCTOR_ONLY, read_declaration
+from cardlab.course.registry import INSTRUCTOR_ONLY, read_bugs, read_declaration
 from cardlab.course.solution import write_solution
 from cardlab.course.spec import code_module
 from cardlab.errors import CardlabError
@@ -196,6 +196,41 @@ def test_a_bad_declaration_is_one_line_naming_file_and_key(tmp_path, text, said)
     message = str(raised.value)
     assert message.startswith(f"{tmp_path / 'assignment.toml'}: ") and "\n" not in message
     assert said in message
+
+
+_BUG = "[[bug]]\nid = 'x'\nphase = 1\nfile = 'a.py'\npart = 'p'\nold = 'a'\nnew = 'b'\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("colour = 'red'\n", "colour: unknown key"),
+        ("also = ['quick']\n", "also: unknown check 'quick'"),
+        ("core_share = 0\n", "core_share: must be above 0 and at most 1"),
+        ("core_share = 'a fifth'\n", "core_share: must be a number"),
+        (_BUG.replace("part = 'p'\n", ""), "bug[0].part: is missing"),
+        (_BUG + "core = 'yes'\n", "bug[0].core: must be a bool"),
+        (_BUG + "call_seconds = true\n", "bug[0].call_seconds: must be a number"),
+        (_BUG + "where = 1\n", "bug[0].where: unknown key"),
+        ("[[bug\n", "not TOML"),
+    ],
+)
+def test_a_bad_bugs_file_is_one_line_naming_file_and_key(tmp_path, text, said):
+    (tmp_path / "bugs.toml").write_text(text)
+    with pytest.raises(CardlabError) as raised:
+        read_bugs(tmp_path / "bugs.toml", "toy")
+    message = str(raised.value)
+    assert message.startswith(f"{tmp_path / 'bugs.toml'}: ") and "\n" not in message
+    assert said in message
+
+
+def test_a_bugs_file_reads_its_policy_and_core_bugs(tmp_path):
+    (tmp_path / "bugs.toml").write_text(f"also = ['ran']\ncore_share = 0.25\n{_BUG}core = true\n")
+    read = read_bugs(tmp_path / "bugs.toml", "toy")
+    assert read.core_share == 0.25
+    [bug] = read.bugs
+    assert (bug.core, bug.also, bug.assignment) == (True, frozenset({"ran"}), "toy")
+    assert read_bugs(tmp_path / "none.toml", "toy").core_share == 0.2
 
 
 def test_a_bad_declaration_stops_the_command_line_with_status_2(tmp_path):
