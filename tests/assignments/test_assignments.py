@@ -382,7 +382,7 @@ def test_a_core_bug_costs_at_least_its_share_of_its_part(repo, solution_of, tmp_
     """
     folder = edited_copy(solution_of(bug.assignment), tmp_path / "bug", bug.file, bug.old, bug.new)
     lost, out_of = points_a_bug_costs(repo, bug.assignment, bug.phase, folder, bug.part)
-    assert lost >= share * out_of, (
+    assert round(lost, 6) >= round(share * out_of, 6), (
         f"{bug.id}: costs {lost:.2f} of the {out_of:g} points of part {bug.part}, "
         f"less than {share:g} of them"
     )
