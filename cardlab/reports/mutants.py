@@ -70,6 +70,7 @@ def _costs(console: Console, report: MutationReport) -> None:
             f"  {result.points:6.2f} of {result.out_of:g}  {result.mutant.id}  "
             f"line {result.mutant.line}: {result.mutant.change}",
             markup=False,
+            soft_wrap=True,
         )
 
 
