@@ -1111,6 +1111,12 @@ def play(
 )
 @click.option("--part", metavar="ID", help="Only mutants of the code this part grades.")
 @click.option(
+    "--costs",
+    is_flag=True,
+    help="Run every test of a mutant's parts and report the points each killed mutant "
+    "costs, with the least, median and most (slower: no stop at the first loss).",
+)
+@click.option(
     "--output",
     type=click.Path(file_okay=False, path_type=Path),
     help="Write report.txt, mutants.json and one diff per survivor into this folder.",
@@ -1123,6 +1129,7 @@ def mutants(
     phase: int,
     jobs: int,
     part: str | None,
+    costs: bool,
     output: Path | None,
     project_dir: Path | None,
 ) -> None:
@@ -1138,10 +1145,17 @@ def mutants(
     def progress(result: Any) -> None:
         nonlocal done
         done += 1
-        click.echo(f"{done:4d} {result.status:<8} {result.mutant.id}", err=True)
+        cost = "" if result.points is None else f" ({result.points:.2f} points)"
+        click.echo(f"{done:4d} {result.status:<8} {result.mutant.id}{cost}", err=True)
 
     report = grade_mutants(
-        _project(project_dir), assignment, phase, jobs=jobs, part=part, progress=progress
+        _project(project_dir),
+        assignment,
+        phase,
+        jobs=jobs,
+        part=part,
+        costs=costs,
+        progress=progress,
     )
     click.echo(write_mutation_report(report, output), nl=False)
 

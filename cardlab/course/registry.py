@@ -23,9 +23,11 @@ module:
   stubs are graded (to check that they score nothing), for a game whose stub player
   forfeits every game: the first deals show it.
 
-Seeded bugs (``bugs.toml``) and alternative solutions (``alternatives/<name>/``) sit
-beside the declaration; they measure the graders and never leave the instructor's side.
-A declaration that cannot be read is one line naming its file and key.
+Seeded bugs (``bugs.toml``, read by :func:`read_bugs`) and alternative solutions
+(``alternatives/<name>/``) sit beside the declaration; they measure the graders and never
+leave the instructor's side. A seeded bug marked ``core`` breaks a core rule of the game
+and must cost at least the file's ``core_share`` of its part. A declaration or a bugs file
+that cannot be read is one line naming its file and key.
 """
 
 from __future__ import annotations
@@ -60,6 +62,18 @@ _DEFAULT_CODEC = "codec.py"
 _BRANCH_KEYS = {"module", "function", "if", "outcome", "why"}
 DECLARATION_KEYS = frozenset({"codec", "tournament", "play", "hidden", "demo", "branches", "stubs"})
 """The top-level keys of a declaration."""
+
+BUGS_KEYS = frozenset({"also", "core_share", "bug"})
+"""The top-level keys of a ``bugs.toml``."""
+
+BUG_KEYS = frozenset({"id", "phase", "file", "part", "old", "new", "call_seconds", "core"})
+"""The keys of one ``[[bug]]`` of a ``bugs.toml``."""
+
+BUG_CHECKS = frozenset({"counted", "ran", "short", "finished"})
+"""The further checks a ``bugs.toml``'s ``also`` may ask of its bugs."""
+
+DEFAULT_CORE_SHARE = 0.2
+"""The least share of its part a bug of a core rule costs, unless ``bugs.toml`` says."""
 
 
 @dataclass(frozen=True)
@@ -168,12 +182,63 @@ class Declaration:
         """The assignment's seeded bugs (a file that may not exist)."""
         return self.folder / BUGS_FILE
 
+    def bugs(self) -> SeededBugs:
+        """The assignment's seeded bugs (none when it has no ``bugs.toml``).
+
+        Raises:
+            CardlabError: A ``bugs.toml`` that cannot be read (one line, naming the key).
+        """
+        return read_bugs(self.bugs_file, self.id)
+
     def alternatives(self) -> list[Path]:
         """The folders of the assignment's alternative solutions, sorted by name."""
         folder = self.folder / ALTERNATIVES_FOLDER
         if not folder.is_dir():
             return []
         return sorted(path for path in folder.iterdir() if path.is_dir())
+
+
+@dataclass(frozen=True)
+class SeededBug:
+    """A one-edit bug in a file of the reference solution, and the part it must cost in.
+
+    Attributes:
+        assignment: The assignment whose ``bugs.toml`` declares it.
+        id: What the bug is, in a few words.
+        phase: The phase graded.
+        file: The edited file, relative to the solution.
+        part: The part that must lose points.
+        old: Text found once in ``file``; empty to leave the file out.
+        new: What ``old`` becomes.
+        call_seconds: The time limit of one call, for a bug that hangs (None: the spec's).
+        also: The further checks (of :data:`BUG_CHECKS`) the bug takes.
+        core: Whether it breaks a core rule of the game, and so must cost at least the
+            file's ``core_share`` of its part.
+    """
+
+    assignment: str
+    id: str
+    phase: int
+    file: str
+    part: str
+    old: str
+    new: str
+    call_seconds: float | None = None
+    also: frozenset[str] = frozenset()
+    core: bool = False
+
+
+@dataclass(frozen=True)
+class SeededBugs:
+    """An assignment's ``bugs.toml``: its seeded bugs and the cost policy of core rules.
+
+    Attributes:
+        bugs: The bugs, in the file's order.
+        core_share: The least share of its part's points a bug marked ``core`` costs.
+    """
+
+    bugs: tuple[SeededBug, ...] = ()
+    core_share: float = DEFAULT_CORE_SHARE
 
 
 class _Reader:
@@ -351,6 +416,68 @@ def read_declaration(folder: Path, assignment: str) -> Declaration:
         branches=_branches(reader, data),
         stubs_tournament_deals=deals,
     )
+
+
+def _number(
+    reader: _Reader, data: Mapping[str, Any], key: str, default: float | None = None
+) -> float | None:
+    """The number ``key`` of ``data`` (an int or a float), or ``default`` when left out."""
+    value = data.get(key.rsplit(".", 1)[-1])
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise reader.fail(key, f"must be a number, not {value!r}")
+    return float(value)
+
+
+def read_bugs(path: Path, assignment: str) -> SeededBugs:
+    """Read an assignment's seeded bugs (none when ``path`` does not exist).
+
+    Raises:
+        CardlabError: A file that is not TOML, an unknown key or one of the wrong type,
+            or a bug without the keys every bug needs (one line, naming file and key).
+    """
+    if not path.is_file():
+        return SeededBugs()
+    reader = _Reader(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise CardlabError(f"{path}: not TOML ({error})") from None
+    unknown = sorted(set(data) - BUGS_KEYS)
+    if unknown:
+        raise reader.fail(unknown[0], f"unknown key (known: {', '.join(sorted(BUGS_KEYS))})")
+    also = reader.value(data, "also", list, [])
+    unknown = sorted(set(map(str, also)) - BUG_CHECKS)
+    if unknown:
+        known = ", ".join(sorted(BUG_CHECKS))
+        raise reader.fail("also", f"unknown check {unknown[0]!r} (known: {known})")
+    share = _number(reader, data, "core_share", DEFAULT_CORE_SHARE)
+    if share is None or not 0 < share <= 1:
+        raise reader.fail("core_share", f"must be above 0 and at most 1, not {share}")
+    bugs = []
+    for n, raw in enumerate(reader.value(data, "bug", list, [])):
+        where = f"bug[{n}]"
+        bug = reader.table(raw, where, set(BUG_KEYS))
+        for key in ("id", "phase", "file", "part", "old", "new"):
+            if key not in bug:
+                raise reader.fail(f"{where}.{key}", "is missing")
+        seconds = _number(reader, bug, f"{where}.call_seconds")
+        bugs.append(
+            SeededBug(
+                assignment=assignment,
+                id=reader.value(bug, f"{where}.id", str),
+                phase=reader.value(bug, f"{where}.phase", int),
+                file=reader.value(bug, f"{where}.file", str),
+                part=reader.value(bug, f"{where}.part", str),
+                old=reader.value(bug, f"{where}.old", str),
+                new=reader.value(bug, f"{where}.new", str),
+                call_seconds=seconds,
+                also=frozenset(also),
+                core=reader.value(bug, f"{where}.core", bool, False),
+            )
+        )
+    return SeededBugs(tuple(bugs), share)
 
 
 def load_file(path: Path, name: str) -> ModuleType:

@@ -10,6 +10,11 @@ is *killed*; one that scores full marks there *survives*, and the report shows i
 diff with the tests that ran on it. Mutants a spec lists as reviewed equivalents are
 shown as such and left out of the kill rate.
 
+Asked for the *costs*, the run does not stop at the first loss: every test of the home
+parts runs, and each killed mutant reports the points it costs there, so a mistake that
+breaks a core rule and costs a sliver of its part shows (the report gives each phase's
+distribution: the least, the median and the most a killed mutant costs).
+
 Mutants are graded side by side by a pool of judge processes, each grading one
 mutant after another in a folder of its own.
 """
@@ -19,6 +24,7 @@ from __future__ import annotations
 import fnmatch
 import multiprocessing
 import shutil
+import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -56,6 +62,9 @@ class MutantResult:
         message: That test's first line of explanation, or the equivalence reason.
         tests: The tests that ran on it, in order.
         seconds: Time taken to grade it.
+        points: The points it costs in its home parts, when graded for its cost (None
+            otherwise, or when it survived).
+        out_of: The points of its home parts.
     """
 
     mutant: Mutant
@@ -65,6 +74,32 @@ class MutantResult:
     message: str = ""
     tests: tuple[str, ...] = ()
     seconds: float = 0.0
+    points: float | None = None
+    out_of: float = 0.0
+
+    @property
+    def share(self) -> float | None:
+        """The share of its home parts' points it costs, when graded for its cost."""
+        if self.points is None:
+            return None
+        return self.points / self.out_of if self.out_of else 0.0
+
+
+@dataclass(frozen=True)
+class CostSpread:
+    """How many points the killed mutants of a phase cost: the least, the median, the most.
+
+    Attributes:
+        mutants: The killed mutants graded for their cost.
+        least: The fewest points one costs.
+        median: The median of their costs.
+        most: The most points one costs.
+    """
+
+    mutants: int
+    least: float
+    median: float
+    most: float
 
 
 @dataclass(frozen=True)
@@ -108,6 +143,14 @@ class MutationReport:
     stale: tuple[str, ...] = ()
     jobs: int = 1
     seconds: float = field(default=0.0, compare=False)
+    costs: bool = False
+
+    def costs_spread(self) -> CostSpread | None:
+        """The spread of the killed mutants' costs; None when costs were not asked for."""
+        points = sorted(r.points for r in self.results if r.points is not None)
+        if not self.costs or not points:
+            return None
+        return CostSpread(len(points), points[0], statistics.median(points), points[-1])
 
     def rates(self) -> list[PartRate]:
         """The kill rate of every part that has mutants (a mutant counts in each home part)."""
@@ -142,6 +185,7 @@ class _Target:
     phase: int
     solution: Path
     scratch: Path
+    costs: bool = False
 
 
 def grade_mutant(target: _Target, mutant: Mutant, parts: tuple[str, ...]) -> MutantResult:
@@ -152,23 +196,37 @@ def grade_mutant(target: _Target, mutant: Mutant, parts: tuple[str, ...]) -> Mut
         shutil.copytree(target.solution, folder, dirs_exist_ok=True)
         module_file(folder, mutant.module).write_text(mutant.source, encoding="utf-8")
         job = project_job(Project(target.project_root), target.assignment, target.phase, folder)
-        report = run(job, parts=parts, stop_at_first_loss=True)
+        report = run(job, parts=parts, stop_at_first_loss=not target.costs)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return _result(mutant, parts, report, time.perf_counter() - started)
+    return _result(mutant, parts, report, time.perf_counter() - started, target.costs)
 
 
 def _result(
-    mutant: Mutant, parts: tuple[str, ...], report: GradeReport, seconds: float
+    mutant: Mutant,
+    parts: tuple[str, ...],
+    report: GradeReport,
+    seconds: float,
+    costs: bool = False,
 ) -> MutantResult:
     tests = tuple(t.id for t in report.tests)
     losing = next((t for t in report.tests if t.status == FAILED or t.fraction < 1), None)
-    lost = any(p.score < p.max_score for p in report.parts if p.id in parts)
+    home = [p for p in report.parts if p.id in parts]
+    lost = any(p.score < p.max_score for p in home)
     if lost:  # a run in which no test of a home part ran scores 0 there: killed too
         first = losing.message.splitlines()[0] if losing and losing.message else ""
         message = first or (report.notes[0] if report.notes else "lost points")
+        points = sum(p.max_score - p.score for p in home) if costs else None
         return MutantResult(
-            mutant, KILLED, parts, losing.id if losing else "", message, tests, seconds
+            mutant,
+            KILLED,
+            parts,
+            losing.id if losing else "",
+            message,
+            tests,
+            seconds,
+            points=points,
+            out_of=sum(p.max_score for p in home),
         )
     return MutantResult(mutant, SURVIVED, parts, tests=tests, seconds=seconds)
 
@@ -198,6 +256,7 @@ def grade_mutants(
     *,
     jobs: int = 1,
     part: str | None = None,
+    costs: bool = False,
     progress: Callable[[MutantResult], None] | None = None,
 ) -> MutationReport:
     """Make and grade every mutant of a phase (or of one part's code).
@@ -208,6 +267,8 @@ def grade_mutants(
         phase: The phase number.
         jobs: Judge processes grading side by side.
         part: Only mutants of the code this part grades.
+        costs: Grade every test of a mutant's home parts, not only up to the first that
+            loses points, to report the points each killed mutant costs (slower).
         progress: Called with each result as it comes.
 
     Raises:
@@ -223,7 +284,7 @@ def grade_mutants(
         solution = Path(scratch) / "solution"
         write_solution(project, spec, solution)
         check_reference(project, assignment, phase, solution)
-        target = _Target(project.root, assignment, phase, solution, Path(scratch))
+        target = _Target(project.root, assignment, phase, solution, Path(scratch), costs)
         results: dict[str, MutantResult] = {}
         to_grade = []
         for mutant in mutants:
@@ -246,6 +307,7 @@ def grade_mutants(
         stale=tuple(entry for entry in reasons if not fnmatch.filter(known, entry)),
         jobs=jobs,
         seconds=time.perf_counter() - started,
+        costs=costs,
     )
 
 

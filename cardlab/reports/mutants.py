@@ -1,9 +1,11 @@
 """The report of ``cardlab mutants``: kill rates, survivors as diffs, reviewed equivalents.
 
-For instructors (see docs/instructors/mutants.md): a table of kill rates per part, then
-each surviving mutant as a diff of the reference with the tests that ran on it and did
-not notice, then the mutants the spec lists as equivalent, with their reasons.
-The JSON form (``mutants.json``, format ``cardlab-mutants/1``) holds the same.
+For instructors (see docs/instructors/mutants.md): a table of kill rates per part, then,
+when the costs were asked for, what a killed mutant costs (the least, the median and the
+most points, and the cheapest mutants), then each surviving mutant as a diff of the
+reference with the tests that ran on it and did not notice, then the mutants the spec
+lists as equivalent, with their reasons. The JSON form (``mutants.json``, format
+``cardlab-mutants/1``) holds the same.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from ..judge.mutation import EQUIVALENT, MutantResult, MutationReport, PartRate
 
 FORMAT = "cardlab-mutants/1"
 _WIDTH = 100
+_CHEAPEST = 10
+"""The killed mutants the text report lists as the cheapest."""
 
 
 def _percent(rate: PartRate) -> str:
@@ -50,6 +54,26 @@ def _rates_table(report: MutationReport) -> Table:
     return table
 
 
+def _costs(console: Console, report: MutationReport) -> None:
+    spread = report.costs_spread()
+    if spread is None:
+        return
+    console.print(
+        f"\nPoints a killed mutant costs in its parts ({spread.mutants} mutants): "
+        f"least {spread.least:.2f}, median {spread.median:.2f}, most {spread.most:.2f}"
+    )
+    killed = [r for r in report.results if r.points is not None]
+    cheapest = sorted(killed, key=lambda r: (r.points, r.mutant.id))[:_CHEAPEST]
+    console.print(f"The {len(cheapest)} cheapest:")
+    for result in cheapest:
+        console.print(
+            f"  {result.points:6.2f} of {result.out_of:g}  {result.mutant.id}  "
+            f"line {result.mutant.line}: {result.mutant.change}",
+            markup=False,
+            soft_wrap=True,
+        )
+
+
 def _survivor(console: Console, result: MutantResult) -> None:
     mutant = result.mutant
     console.print(f"\n[bold]{mutant.id}[/]  line {mutant.line}: {mutant.change}")
@@ -71,6 +95,7 @@ def print_mutation_report(report: MutationReport, console: Console) -> None:
         f"Time: {report.seconds:.1f} s with {report.jobs} job(s), "
         f"{per_mutant:.2f} s of a judge per mutant."
     )
+    _costs(console, report)
     survivors = report.survivors
     console.print(f"\n[bold]{len(survivors)} surviving mutant(s)[/]")
     for result in survivors:
@@ -112,6 +137,8 @@ def _result(result: MutantResult) -> dict[str, Any]:
         "message": result.message,
         "tests": list(result.tests),
         "seconds": round(result.seconds, 3),
+        "points": None if result.points is None else round(result.points, 4),
+        "out_of": result.out_of,
         "diff": mutant.diff(),
     }
 
@@ -135,8 +162,21 @@ def mutation_json(report: MutationReport) -> dict[str, Any]:
             }
             for rate in [*report.rates(), report.overall()]
         ],
+        "costs": _spread_json(report),
         "stale_equivalents": list(report.stale),
         "mutants": [_result(result) for result in report.results],
+    }
+
+
+def _spread_json(report: MutationReport) -> dict[str, Any] | None:
+    spread = report.costs_spread()
+    if spread is None:
+        return None
+    return {
+        "mutants": spread.mutants,
+        "min": round(spread.least, 4),
+        "median": round(spread.median, 4),
+        "max": round(spread.most, 4),
     }
 
 

@@ -27,14 +27,14 @@ from support.alternative_grading import points_lost
 from support.branches import SEVERAL, branch_counts
 from support.call_limits import timed_out
 from support.run_once import graded_files, graded_modules
-from support.seeded_bugs import edited_copy, grade_bug, load_bugs
+from support.seeded_bugs import edited_copy, grade_bug, load_bugs, points_a_bug_costs
 from support.tournament_deals import with_deals
 
 import cardlab
 from cardlab.cli import main
 from cardlab.course.handout_audit import check_handout
 from cardlab.course.project import Project
-from cardlab.course.registry import INSTRUCTOR_ONLY, read_declaration
+from cardlab.course.registry import INSTRUCTOR_ONLY, read_bugs, read_declaration
 from cardlab.course.solution import write_solution
 from cardlab.course.spec import code_module
 from cardlab.errors import CardlabError
@@ -54,6 +54,12 @@ BUGS = [
     bug
     for declaration in REPO.declarations()
     for bug in load_bugs(declaration.bugs_file, declaration.id)
+]
+CORE_BUGS = [
+    (bug, declaration.bugs().core_share)
+    for declaration in REPO.declarations()
+    for bug in declaration.bugs().bugs
+    if bug.core
 ]
 BRANCH_CASES = [
     (declaration.id, phase)
@@ -81,6 +87,38 @@ def _alternative_cases() -> list[tuple[str, str, int]]:
                 if modules & graded:
                     cases.append((declaration.id, folder.name, phase.number))
     return cases
+
+
+def _later_phase_cases() -> list[tuple[str, int, tuple[str, ...]]]:
+    """(assignment, phase, alternatives) for every phase after the one an alternative is
+    graded in whose parts still run its modules (the student's earlier work, kept).
+
+    Alternatives that write different modules are laid over the solution together, so
+    a phase is graded once for as many of them as fit, not once for each: a part that
+    runs several of them at full marks runs each at full marks.
+    """
+    cases = []
+    for declaration in REPO.declarations():
+        spec = REPO.spec(declaration.id)
+        for phase in spec.phases:
+            submitted = spec.submitted_modules(phase.number)
+            graded = set(phase.writes) | {code_module(m, submitted) for m in phase.methods}
+            groups: list[tuple[list[str], set[str]]] = []
+            for folder in declaration.alternatives():
+                modules = set(_alternative_modules(folder))
+                if modules & graded or not spec.parts_running(phase.number, modules):
+                    continue
+                group = next((g for g in groups if not g[1] & modules), None)
+                if group is None:
+                    groups.append(([folder.name], modules))
+                else:
+                    group[0].append(folder.name)
+                    group[1].update(modules)
+            cases += [(declaration.id, phase.number, tuple(names)) for names, _ in groups]
+    return cases
+
+
+LATER_CASES = _later_phase_cases()
 
 
 def _code_without_docstrings(path: Path) -> str:
@@ -158,6 +196,41 @@ def test_a_bad_declaration_is_one_line_naming_file_and_key(tmp_path, text, said)
     message = str(raised.value)
     assert message.startswith(f"{tmp_path / 'assignment.toml'}: ") and "\n" not in message
     assert said in message
+
+
+_BUG = "[[bug]]\nid = 'x'\nphase = 1\nfile = 'a.py'\npart = 'p'\nold = 'a'\nnew = 'b'\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("colour = 'red'\n", "colour: unknown key"),
+        ("also = ['quick']\n", "also: unknown check 'quick'"),
+        ("core_share = 0\n", "core_share: must be above 0 and at most 1"),
+        ("core_share = 'a fifth'\n", "core_share: must be a number"),
+        (_BUG.replace("part = 'p'\n", ""), "bug[0].part: is missing"),
+        (_BUG + "core = 'yes'\n", "bug[0].core: must be a bool"),
+        (_BUG + "call_seconds = true\n", "bug[0].call_seconds: must be a number"),
+        (_BUG + "where = 1\n", "bug[0].where: unknown key"),
+        ("[[bug\n", "not TOML"),
+    ],
+)
+def test_a_bad_bugs_file_is_one_line_naming_file_and_key(tmp_path, text, said):
+    (tmp_path / "bugs.toml").write_text(text)
+    with pytest.raises(CardlabError) as raised:
+        read_bugs(tmp_path / "bugs.toml", "toy")
+    message = str(raised.value)
+    assert message.startswith(f"{tmp_path / 'bugs.toml'}: ") and "\n" not in message
+    assert said in message
+
+
+def test_a_bugs_file_reads_its_policy_and_core_bugs(tmp_path):
+    (tmp_path / "bugs.toml").write_text(f"also = ['ran']\ncore_share = 0.25\n{_BUG}core = true\n")
+    read = read_bugs(tmp_path / "bugs.toml", "toy")
+    assert read.core_share == 0.25
+    [bug] = read.bugs
+    assert (bug.core, bug.also, bug.assignment) == (True, frozenset({"ran"}), "toy")
+    assert read_bugs(tmp_path / "none.toml", "toy").core_share == 0.2
 
 
 def test_a_bad_declaration_stops_the_command_line_with_status_2(tmp_path):
@@ -297,6 +370,32 @@ def test_a_seeded_bug_loses_points_in_its_part(repo, solution_of, tmp_path, bug)
         assert any(limit in test.message for test in report.failures), _failures(report)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("bug", "share"), CORE_BUGS, ids=[f"{bug.assignment}-{bug.id}" for bug, _ in CORE_BUGS]
+)
+def test_a_core_bug_costs_at_least_its_share_of_its_part(repo, solution_of, tmp_path, bug, share):
+    """A broken core rule of the game costs what the assignment's policy says, at least.
+
+    Its whole part is graded (no stop at the first loss): the points it loses there over
+    the part's points must reach the ``core_share`` of its ``bugs.toml``.
+    """
+    folder = edited_copy(solution_of(bug.assignment), tmp_path / "bug", bug.file, bug.old, bug.new)
+    lost, out_of = points_a_bug_costs(repo, bug.assignment, bug.phase, folder, bug.part)
+    assert round(lost, 6) >= round(share * out_of, 6), (
+        f"{bug.id}: costs {lost:.2f} of the {out_of:g} points of part {bug.part}, "
+        f"less than {share:g} of them"
+    )
+
+
+def test_every_assignment_marks_its_core_bugs():
+    """Each assignment with seeded bugs names at least three that break a core rule."""
+    for declaration in REPO.declarations():
+        bugs = declaration.bugs().bugs
+        if bugs:
+            assert sum(bug.core for bug in bugs) >= 3, declaration.id
+
+
 def _failures(report) -> str:
     return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
 
@@ -323,6 +422,33 @@ def test_an_alternative_solution_scores_full_marks(
     shutil.copytree(written, submission, dirs_exist_ok=True, ignore=_NOT_WRITTEN)
     lost = points_lost(repo, assignment, phase, submission, _alternative_modules(written))
     assert not lost, f"{name}:\n" + "\n".join(lost)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("assignment", "phase", "names"),
+    LATER_CASES,
+    ids=[f"{a}-{p}-{'+'.join(names)}" for a, p, names in LATER_CASES],
+)
+def test_alternative_solutions_keep_full_marks_in_later_phases(
+    repo, solution_of, tmp_path, assignment, phase, names
+):
+    """A choice the contract leaves free stays free in every later phase.
+
+    A part of a later phase that runs the student's earlier modules (a game played with
+    the student's cards) and compared a free choice with the reference's pick would take
+    points from a correct alternative here. Every part that runs the alternatives'
+    modules is graded; the other parts run none of their code.
+    """
+    submission = tmp_path / "submission"
+    shutil.copytree(solution_of(assignment), submission)
+    modules = []
+    for name in names:
+        written = repo.declaration(assignment).folder / "alternatives" / name
+        shutil.copytree(written, submission, dirs_exist_ok=True, ignore=_NOT_WRITTEN)
+        modules += _alternative_modules(written)
+    lost = points_lost(repo, assignment, phase, submission, modules)
+    assert not lost, f"{' + '.join(names)}:\n" + "\n".join(lost)
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from support.alternative_grading import points_lost
 from support.seeded_bugs import edited_copy, grade_bug, load_bugs
 
 from cardlab.course.project import Project
-from cardlab.course.registry import DECLARATION_KEYS
+from cardlab.course.registry import BUG_KEYS, BUGS_KEYS, DECLARATION_KEYS
 from cardlab.errors import CardlabError
 from cardlab.judge.grading import project_job, run
 
@@ -438,3 +438,30 @@ def test_the_term_page_shows_the_class_pages_screenshots(site):
                     "cardlab export canvas", "cardlab export moodle", "cardlab handout",
                     "cardlab check", "cardlab export gradescope", "cardlab export classroom"):
         assert command in texts(markup), command
+
+
+def test_the_proportion_policy_of_each_assignment_is_its_bugs_file_s():
+    """The share of its part a broken core rule costs, as the guide states it per assignment."""
+    guide = (REPO / "docs" / "instructors" / "graders.md").read_text()
+    section = guide.split("## Proportion: what a broken core rule costs")[1].split("\n## ")[0]
+    stated = {
+        name: float(share)
+        for name, share in re.findall(r"^\| `(\w+)` \| ([\d.]+) of its part \|", section, re.M)
+    }
+    project = Project(REPO)
+    declared = {
+        declaration.id: declaration.bugs().core_share
+        for declaration in project.declarations()
+        if declaration.bugs().bugs
+    }
+    assert stated == declared
+
+
+def test_the_guide_explains_every_key_of_a_bugs_file():
+    guide = (REPO / "docs" / "instructors" / "adding-an-assignment.md").read_text()
+    section = guide.split("## 6. Check the graders")[1].split("\n## ")[0]
+    first_cells = re.findall(r"^\| (`[^|]+`) \|", section, re.M)
+    explained = {
+        name.strip("[]") for cell in first_cells for name in re.findall(r"`([^`]+)`", cell)
+    }
+    assert explained == BUGS_KEYS | BUG_KEYS

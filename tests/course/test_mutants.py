@@ -25,6 +25,7 @@ from cardlab.judge.mutation import (
     grade_mutants,
     graded_home_parts,
 )
+from cardlab.reports.mutants import mutation_json, render_mutation_text
 
 SAMPLE = textwrap.dedent(
     '''\
@@ -283,3 +284,44 @@ def test_the_guide_s_example_report_counts_today_s_mutants(repo):
         assert int(equivalent) == len({m.id for m in made} & reviewed), f"part {part}"
         assert int(killed) + int(survived) + int(equivalent) == int(mutants)
         assert float(rate) == round(100 * int(killed) / (int(mutants) - int(equivalent)), 1)
+
+
+@pytest.fixture(scope="module")
+def toy_costs(toy, once):
+    """The mutants of the toy's ``add`` part graded for their cost, once per run."""
+    return once(
+        "toy-mutant-costs", lambda folder: grade_mutants(toy, "toy", 1, part="add", costs=True)
+    )
+
+
+def test_a_killed_mutant_reports_the_points_it_costs_in_its_parts(toy, toy_costs, tmp_path):
+    killed = [r for r in toy_costs.results if r.status == KILLED]
+    assert killed and all(r.points is not None and 0 < r.points <= r.out_of == 40 for r in killed)
+    first = killed[0]
+    solution = tmp_path / "solution"
+    write_solution(toy, toy.spec("toy"), solution)
+    module_file(solution, first.mutant.module).write_text(first.mutant.source)
+    graded = run(project_job(toy, "toy", 1, solution), parts=("add",))
+    [part] = [p for p in graded.parts if p.id == "add"]
+    assert first.points == pytest.approx(part.max_score - part.score)
+    assert len(first.tests) == len([t for t in graded.tests if t.part == "add"]), "no early stop"
+
+
+def test_the_cost_spread_is_the_least_median_and_most(toy_costs):
+    points = sorted(r.points for r in toy_costs.results if r.points is not None)
+    spread = toy_costs.costs_spread()
+    assert (spread.mutants, spread.least, spread.most) == (len(points), points[0], points[-1])
+    assert spread.least <= spread.median <= spread.most
+    text = render_mutation_text(toy_costs)
+    assert f"least {spread.least:.2f}, median {spread.median:.2f}, most {spread.most:.2f}" in text
+    data = mutation_json(toy_costs)
+    assert data["costs"]["min"] == pytest.approx(spread.least, abs=1e-4)
+    killed = next(r.mutant.id for r in toy_costs.results if r.status == KILLED)
+    assert {m["id"]: m["points"] for m in data["mutants"]}[killed] is not None
+
+
+def test_without_costs_no_cost_is_reported(toy_report):
+    assert toy_report.costs_spread() is None
+    assert all(r.points is None for r in toy_report.results)
+    assert "Points a killed mutant costs" not in render_mutation_text(toy_report)
+    assert mutation_json(toy_report)["costs"] is None

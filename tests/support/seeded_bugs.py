@@ -8,54 +8,21 @@ failing example would only add time (``cardlab mutants`` grades its mutants the 
 from __future__ import annotations
 
 import shutil
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 from cardlab.course.project import Project
+from cardlab.course.registry import SeededBug, read_bugs
 from cardlab.judge.grading import project_job, run
 from cardlab.judge.results import GradeReport
 from support.call_limits import job_with_call_seconds
 
-CHECKS = frozenset({"counted", "ran", "short", "finished"})
-"""The further checks a ``bugs.toml`` may ask of its bugs (its header says what each is)."""
-
-
-@dataclass(frozen=True)
-class Bug:
-    """A one-edit bug in a file of the solution, and the part it must cost points in.
-
-    Attributes:
-        assignment: The assignment whose ``bugs.toml`` declares it.
-        id: What the bug is, in a few words.
-        phase: The phase graded.
-        file: The edited file, relative to the solution.
-        part: The part that must lose points.
-        old: Text found once in ``file``; empty to leave the file out.
-        new: What ``old`` becomes.
-        call_seconds: The time limit of one call, for a bug that hangs (None: the spec's).
-        also: The further checks (of :data:`CHECKS`) the bug takes.
-    """
-
-    assignment: str
-    id: str
-    phase: int
-    file: str
-    part: str
-    old: str
-    new: str
-    call_seconds: float | None = None
-    also: frozenset[str] = frozenset()
+Bug = SeededBug
+"""A seeded bug, as the registry reads it from ``bugs.toml``."""
 
 
 def load_bugs(path: Path, assignment: str) -> list[Bug]:
     """The seeded bugs of an assignment's ``bugs.toml`` (none when there is no file)."""
-    if not path.is_file():
-        return []
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    also = frozenset(data.get("also", ()))
-    assert also <= CHECKS, f"{path}: unknown checks {sorted(also - CHECKS)}"
-    return [Bug(assignment=assignment, also=also, **bug) for bug in data.get("bug", ())]
+    return list(read_bugs(path, assignment).bugs)
 
 
 def grade_bug(
@@ -87,3 +54,12 @@ def edited_copy(solution: Path, folder: Path, file: str, old: str, new: str) -> 
     assert text.count(old) == 1, f"the reference no longer has {old!r} in {file}: update the test"
     target.write_text(text.replace(old, new), encoding="utf-8")
     return folder
+
+
+def points_a_bug_costs(
+    project: Project, assignment: str, phase: int, folder: Path, part: str
+) -> tuple[float, float]:
+    """The points ``folder`` loses in ``part``, every test of the part graded, of its total."""
+    report = run(project_job(project, assignment, phase, folder), parts=(part,))
+    graded = next(p for p in report.parts if p.id == part)
+    return graded.max_score - graded.score, graded.max_score

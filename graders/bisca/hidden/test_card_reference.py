@@ -35,8 +35,17 @@ def shown(text):
     return f"Card({text[:-1]!r}, Suit.{SUIT_BY_LETTER[text[-1]]})"
 
 
-@pytest.mark.weight(2)
-@pytest.mark.parametrize("field", ["points", "strength", "notation", "rank", "suit"])
+FIELDS = [
+    pytest.param("points", marks=pytest.mark.weight(16)),
+    pytest.param("strength", marks=pytest.mark.weight(6)),
+    *(pytest.param(field, marks=pytest.mark.weight(2)) for field in ("notation", "rank", "suit")),
+]
+"""Each field with its weight: the fields that are rules of the game (each card's points,
+the order of the ranks) weigh the most, so that a wrong value for one rank costs at least
+a fifth of the part."""
+
+
+@pytest.mark.parametrize("field", FIELDS)
 def test_every_card_field(student, ref, field):
     """Each of the 40 cards has the reference's points, strength, notation, rank and suit."""
     for text in ALL_CARDS:
@@ -52,7 +61,7 @@ def test_every_card_str(student, ref):
         expect_equal(student.builtin("str", card(text)), expected, f"str({shown(text)})")
 
 
-@pytest.mark.weight(4)
+@pytest.mark.weight(8)
 def test_beats_within_a_suit(student, ref):
     """Every pair of cards of one suit, the led suit trump or not: beats as the reference."""
     for suit, trump in (("S", "HEARTS"), ("D", "DIAMONDS")):
@@ -66,7 +75,7 @@ def test_beats_within_a_suit(student, ref):
                 expect_equal(got, expected, f"{shown(f)}.beats({shown(led_card)}, Suit.{trump})")
 
 
-@pytest.mark.weight(4)
+@pytest.mark.weight(8)
 @given(follower=cards_, led=cards_, trump=suits)
 @example(follower="2H", led="AS", trump="HEARTS")
 @example(follower="AS", led="2H", trump="HEARTS")
@@ -158,6 +167,7 @@ def test_cards_in_the_provided_deck(student, ref):
 NOT_CARDS = {"the text 'QS'": "QS", "None": None, "the number 12": 12}
 
 
+@pytest.mark.weight(1 / len(NOT_CARDS))
 @pytest.mark.parametrize("label", list(NOT_CARDS))
 def test_a_card_is_never_equal_to_something_else(student, label):
     """A card compared with something that is not a card: == is False, != is True."""
@@ -167,6 +177,7 @@ def test_a_card_is_never_equal_to_something_else(student, label):
 BAD_TEXTS = ["QX", "ZS", "1S", "10S", "QSS", "queen", "XX"]
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize("text", BAD_TEXTS)
 def test_from_notation_repeats_the_bad_text(student, text):
     """Card.from_notation's ValueError repeats the whole text it was given, not a piece."""

@@ -43,6 +43,7 @@ def test_from_letter_repeats_the_bad_value(student):
 
 
 @pytest.mark.part("card")
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize(
     ("rank", "suit", "error", "repeated"),
     [

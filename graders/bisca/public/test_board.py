@@ -203,6 +203,7 @@ def test_rounds_are_recorded(student):
     expect_equal(got, expected, f"{game}: [leader, led, followed, winner] of each round")
 
 
+@pytest.mark.weight(2)
 def test_tie(student):
     """A game that ends with equal points is a tie: winner() is None."""
     board, ann, bob = new_game(student)
@@ -296,6 +297,7 @@ CONSTRUCTION_ERRORS = {
 }
 
 
+@pytest.mark.weight(2 / len(CONSTRUCTION_ERRORS))
 @pytest.mark.parametrize("case", list(CONSTRUCTION_ERRORS))
 def test_bad_board(student, case):
     """Board(...) raises ValueError for wrong players, a wrong first, or a bad deck."""

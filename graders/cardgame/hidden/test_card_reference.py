@@ -82,6 +82,7 @@ def test_ordering_is_a_total_order(student, a, b, c):
         raise AssertionError(f"{a} < {b} and {b} < {c}, but {a} < {c} gave False")
 
 
+@pytest.mark.weight(2)
 @settings(max_examples=25)
 @given(deck=st.permutations(DECK))
 def test_sorting_a_shuffled_deck_gives_creation_order(student, deck):
@@ -98,12 +99,14 @@ def test_sorting_a_shuffled_deck_gives_creation_order(student, deck):
 NOT_CARDS = {"the text 'QH'": "QH", "None": None, "the number 12": 12}
 
 
+@pytest.mark.weight(1 / len(NOT_CARDS))
 @pytest.mark.parametrize("label", list(NOT_CARDS))
 def test_a_card_is_never_equal_to_something_else(student, label):
     """Comparing a card with something that is not a card: == is False, != is True."""
     expect_never_equal(student, card("QH"), NOT_CARDS[label], "QH", label)
 
 
+@pytest.mark.weight(1 / len(NOT_CARDS))
 @pytest.mark.parametrize("label", list(NOT_CARDS))
 def test_ordering_a_card_against_something_else_raises_type_error(student, label):
     """card < something that is not a card raises TypeError (__lt__ returns NotImplemented)."""

@@ -40,6 +40,7 @@ def test_suit_letter_and_symbol(student, ref, letter):
     expect_equal(student.attr(suit, "symbol"), expected.symbol, f"Suit.{SUITS[letter]}.symbol")
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize("letter", ["C", "D", "S", "H", "c", "d", "s", "h"])
 def test_suit_from_letter(student, letter):
     """Suit.from_letter reads a suit's letter in either case."""
@@ -49,6 +50,7 @@ def test_suit_from_letter(student, letter):
     )
 
 
+@pytest.mark.weight(0.2)
 @pytest.mark.parametrize("letter", ["X", "", "CD", "♠", "1"])
 def test_suit_from_letter_refuses(student, letter):
     """Suit.from_letter refuses what is not a suit's letter with ValueError."""
@@ -56,6 +58,7 @@ def test_suit_from_letter_refuses(student, letter):
         student.pkg.card.Suit.from_letter(letter)
 
 
+@pytest.mark.weight(1 / 6)
 @pytest.mark.parametrize("rank", ["1", "11", "q", "T", "", "QS"])
 def test_constructor_refuses_a_bad_rank(student, rank):
     """Card(rank, suit) with a rank not in RANKS raises ValueError."""
@@ -63,6 +66,7 @@ def test_constructor_refuses_a_bad_rank(student, rank):
         student.pkg.card.Card(rank, member("Suit", "SPADES"))
 
 
+@pytest.mark.weight(1 / 3)
 @pytest.mark.parametrize("suit", ["S", None, 3])
 def test_constructor_refuses_a_suit_that_is_not_a_suit(student, suit):
     """Card(rank, suit) with a suit that is not a Suit raises TypeError."""
@@ -73,6 +77,7 @@ def test_constructor_refuses_a_suit_that_is_not_a_suit(student, suit):
 NOT_CARDS = {"the text 'QS'": "QS", "the number 10": 10, "None": None}
 
 
+@pytest.mark.weight(1 / len(NOT_CARDS))
 @pytest.mark.parametrize("label", list(NOT_CARDS))
 def test_a_card_and_a_non_card_are_not_equal(student, label):
     """A card compared with something that is not a card: == is False, != is True."""
@@ -88,6 +93,7 @@ def test_equal_cards_are_equal_and_hash_alike(student):
         expect_true(same, f"hash of two {text} cards differ")
 
 
+@pytest.mark.weight(0.2)
 @pytest.mark.parametrize(
     "name", ["RANKS", "HEART_POINTS", "QUEEN_OF_SPADES_POINTS", "TWO_OF_CLUBS", "QUEEN_OF_SPADES"]
 )
@@ -97,6 +103,7 @@ def test_module_constants(student, ref, name):
     expect_equal(student.get(f"card.{name}"), expected, f"card.{name}")
 
 
+@pytest.mark.weight(16)
 def test_penalty_points_of_every_card(student, ref):
     """penalty_points(rank, suit) for the 52 ranks and suits, as the reference counts them."""
     for text in DECK:

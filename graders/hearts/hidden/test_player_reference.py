@@ -53,3 +53,36 @@ def test_hand_and_taken_over_a_hand(student, ref, seeds):
         player.collect(cards(hearts_games.notation(pile[start:start + 4])))
     expect_equal(player.taken, ref.canon(model.taken), "taken after five tricks")
     expect_equal(player.points_taken, model.points_taken, "points_taken after five tricks")
+
+
+HANDS_IN_A_ROW = 4
+"""Hands the same Player is dealt, plays and scores one after another, as in a game."""
+
+
+@pytest.mark.weight(2)
+def test_hands_in_a_row_on_the_same_player(student, ref, seeds):
+    """One Player for several hands, as a game keeps it: after each start_hand, deal, play
+    and collect, the hand, the cards taken and their points are the reference's."""
+    model = ref.player.Player("North", random.Random(0))
+    player = student.pkg.player.Player("North", student.builtin("Random", 0))
+    for number in range(1, HANDS_IN_A_ROW + 1):
+        deck = ref.card.full_deck()
+        random.Random(seeds.seed("hearts", "hands in a row", number)).shuffle(deck)
+        hand, pile = deck[:13], deck[13:13 + 4 * number]
+        model.start_hand()
+        player.start_hand()
+        where = f"in hand {number} of the same player, after start_hand()"
+        expect_equal(player.hand, ref.canon(model.hand), f"hand {where}")
+        expect_equal(player.taken, ref.canon(model.taken), f"taken {where}")
+        model.take_cards(hand)
+        player.take_cards(cards(hearts_games.notation(hand)))
+        for card in hand:
+            model.play(card)
+            player.play(cards(card.notation)[0])
+        for start in range(0, len(pile), 4):
+            model.collect(pile[start:start + 4])
+            player.collect(cards(hearts_games.notation(pile[start:start + 4])))
+        where = f"at the end of hand {number} of the same player"
+        expect_equal(player.hand, ref.canon(model.hand), f"hand {where}")
+        expect_equal(player.taken, ref.canon(model.taken), f"taken {where}")
+        expect_equal(player.points_taken, model.points_taken, f"points_taken {where}")

@@ -22,6 +22,7 @@ def ref_cards(ref, texts):
     return tuple(ref.card.Card.from_notation(text) for text in texts)
 
 
+@pytest.mark.weight(0.2)
 @pytest.mark.parametrize(
     ("trick", "broken", "first"),
     [

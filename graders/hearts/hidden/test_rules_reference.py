@@ -35,7 +35,7 @@ def compare_legal(student, ref, hand, trick, broken, first):
     expect_equal(student.pkg.rules.legal_plays(*args), expected, call)
 
 
-@pytest.mark.weight(4)
+@pytest.mark.weight(10)
 def test_legal_plays_in_real_games(student, ref, seeds):
     """Legal plays in situations reached by seeded games, as the reference allows."""
     games = hearts_games.game_seeds(seeds, "rules", 1, 6).values()
@@ -76,7 +76,7 @@ def situations(draw):
     return hand, [c for c in trick if c not in hand], broken, first
 
 
-@pytest.mark.weight(4)
+@pytest.mark.weight(10)
 @settings(max_examples=150)
 @given(case=situations())
 def test_legal_plays_on_generated_situations(student, ref, case):
@@ -99,7 +99,7 @@ def test_trick_winner(student, ref, trick, same_suit):
                  f"trick_winner([{' '.join(trick)}])")
 
 
-@pytest.mark.weight(2)
+@pytest.mark.weight(4)
 @settings(max_examples=60)
 @given(cuts=st.lists(st.integers(0, 26), min_size=3, max_size=3).map(sorted))
 def test_hand_scores(student, ref, cuts):
@@ -110,7 +110,7 @@ def test_hand_scores(student, ref, cuts):
     expect_equal(student.pkg.rules.hand_scores(taken), expected, f"hand_scores({taken})")
 
 
-@pytest.mark.weight(2)
+@pytest.mark.weight(16)
 def test_hand_scores_moon_and_near_misses(student, ref):
     """The moon for each seat, and the splits that come close to it."""
     for taken in ([26, 0, 0, 0], [0, 26, 0, 0], [0, 0, 26, 0], [0, 0, 0, 26], [13, 13, 0, 0],

@@ -64,7 +64,7 @@ def test_can_follow_like_the_reference(student, ref, lower, upper):
     )
 
 
-@pytest.mark.weight(2)
+@pytest.mark.weight(11)
 def test_can_follow_on_every_red_and_black_neighbour(student, ref):
     """Every pair one rank apart: can_follow is the reference's (52 x 8 pairs)."""
     Card = ref.card.Card.from_notation
@@ -113,12 +113,14 @@ NOT_CARDS = {"the text 'QS'": "QS", "the number 12": 12, "None": None,
              "the pair ('Q', 'S')": ("Q", "S")}
 
 
+@pytest.mark.weight(0.5)
 @pytest.mark.parametrize("label", list(NOT_CARDS))
 def test_a_card_and_a_non_card_are_not_equal(student, label):
     """A card compared with something that is not a card: == is False, != is True."""
     expect_never_equal(student, card("QS"), NOT_CARDS[label], "Card('Q', 'S')", label)
 
 
+@pytest.mark.weight(0.125)
 @pytest.mark.parametrize("label", list(NOT_CARDS))
 @pytest.mark.parametrize("operator", ["lt", "le", "gt", "ge"])
 def test_a_card_and_a_non_card_cannot_be_ordered(student, operator, label):
@@ -135,6 +137,7 @@ BAD_FIELDS = [
 are both in the rank string, the empty string, values that are not strings."""
 
 
+@pytest.mark.weight(0.2)
 @pytest.mark.parametrize(("rank", "suit"), BAD_FIELDS, ids=repr)
 def test_the_constructor_refuses_a_bad_rank_or_suit(student, rank, suit):
     """Card(rank, suit) raises ValueError naming the wrong value when either is unknown."""

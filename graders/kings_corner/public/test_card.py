@@ -58,6 +58,7 @@ def test_from_notation_in_either_case(student, text):
     )
 
 
+@pytest.mark.weight(0.25)
 @pytest.mark.parametrize("text", ["1X", "K", "", "10H", "7HH", "ZS", "7Z"])
 def test_from_notation_refuses_what_is_not_a_card(student, text):
     """Text that is not two characters, a rank then a suit, raises ValueError."""

@@ -50,7 +50,7 @@ def test_str_of_every_card(student, r):
         expect_equal(student.builtin("str", card(text)), str(r.of(text)), f"str({text})")
 
 
-@pytest.mark.weight(3)
+@pytest.mark.weight(6)
 @settings(max_examples=25, deadline=None)
 @given(card_lists)
 def test_orders_agree_with_reference(student, r, texts):

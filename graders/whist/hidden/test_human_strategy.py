@@ -52,7 +52,7 @@ def test_bad_answers_are_asked_again(student):
     expect_choice(run, card("AS"), 5, "hand [AS KH 2C], typed 0, 4, seven, QD, then 1")
 
 
-@pytest.mark.weight(2)
+@pytest.mark.weight(4)
 def test_must_follow_suit(student):
     """With hearts led, choosing A♠ is refused while the hand holds K♥."""
     run = choose(student, HEARTS_LED, "1\n2\n")
