@@ -151,7 +151,7 @@ def test_a_hanging_test_is_cut_and_reported(tmp_path):
 
 def test_a_suite_over_its_time_is_cut_and_reported(tmp_path):
     endless = "import time\n\ndef test_endless():\n    while True:\n        time.sleep(60)\n"
-    submission = _submission(tmp_path, {"test_slow.py": endless})
+    submission = _submission(tmp_path, {"test_endless.py": endless})
     wheat, chaffs = _grade(submission, _part(1, FEW[:1], suite_seconds=0.75))
     assert "stopped after 0.75 s" in wheat.message
     assert chaffs.fraction == 0.0
