@@ -47,7 +47,6 @@ import collections
 import concurrent.futures
 import importlib.util
 import json
-import math
 import os
 import random
 import secrets
@@ -61,16 +60,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from bisca.auto_player import AutoPlayer  # noqa: E402
 from bisca.board import Board  # noqa: E402
 from bisca.deck import Deck  # noqa: E402
+from support.deal_outcomes import NEAR_EQUAL, NEVER_TRUMPS, SHARES, tilted  # noqa: E402
 
 from cardlab.course.spec import load_spec  # noqa: E402
 from cardlab.judge.confidence import measure  # noqa: E402
 from cardlab.judge.seeds import Seeds  # noqa: E402
 
-SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 ALTERNATIVES = ("rules_with_loops", "rules_with_sorting", "strict_view_types_cached")
 ALTERNATIVES_FOLDER = ROOT / "graders" / "bisca" / "alternatives"
 OWN_PLAYERS = ("ties_to_the_last", "long_suits_first", "trumps_before_the_end")
@@ -151,27 +151,8 @@ def counts_of(values: list[float]) -> list[int]:
     return [tally[share] for share in SHARES]
 
 
-MEASURED = {
-    "trump2": [203, 30, 1554, 26, 187],
-    "never-trumps": [342, 25, 550, 14, 69],
-}
+MEASURED = {"trump2": NEAR_EQUAL, "never-trumps": NEVER_TRUMPS}
 """Outcome counts of ``--measure 2000`` (never-trumps: 1,000 deals), kept for ``--table``."""
-
-
-def tilted(counts: list[int], share: float) -> list[float]:
-    """The distribution nearest ``counts`` whose mean is ``share`` (exponential tilting)."""
-    weights = [c / sum(counts) for c in counts]
-
-    def tilt(theta: float) -> list[float]:
-        raw = [w * math.exp(theta * v) for w, v in zip(weights, SHARES, strict=True)]
-        return [r / sum(raw) for r in raw]
-
-    low, high = -60.0, 60.0
-    for _ in range(100):
-        middle = (low + high) / 2
-        mean = sum(p * v for p, v in zip(tilt(middle), SHARES, strict=True))
-        low, high = (middle, high) if mean < share else (low, middle)
-    return tilt(low)
 
 
 def credit_table(gradings: int) -> None:

@@ -5,6 +5,15 @@ booleans, numbers, strings, lists, dicts, frozensets, and :class:`Value` for the
 assignment's own value types (a card in its notation, an enum member by name).
 Everything else stays in the worker and crosses as a handle.
 
+A sequence answer is read once, here, into plain data (:func:`read_once`): a list,
+tuple, set or dict of a class of the student's own (a subclass) is read through the
+builtin type's own storage, so none of the subclass's methods (``__iter__``,
+``__len__``, ``__getitem__``, ``__eq__``...) is asked; a generator, or another iterator
+or view of the standard library, is run to its end once. The judge then holds one
+answer, the same however often a test reads it. A named tuple is an object with
+fields, not a sequence, and stays a handle, as does any other object of the student's
+classes: its methods are what a test of that class asks.
+
 An assignment declares its value types in ``graders/<assignment>/codec.py`` as a
 module-level ``CODEC = Codec([...])``. The same codec encodes reference objects in
 the judge, so a student's answer and the reference's answer compare as plain data.
@@ -14,10 +23,10 @@ from __future__ import annotations
 
 import enum
 import importlib.util
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MappingView
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 Resolve = Callable[[str], Any]
 """Finds an object of the assignment's package by dotted path, e.g. ``card.Card``."""
@@ -112,6 +121,8 @@ class TextType:
 
 ValueType = EnumType | TextType
 _SCALARS = (type(None), bool, int, float, str)
+_ONE_PASS_MODULES = frozenset({"builtins", "itertools"})
+"""Where the standard library's generators, iterators and views are defined."""
 
 
 class Codec:
@@ -177,9 +188,12 @@ class Codec:
         if kind is Value:
             return obj
         value_type = self.value_type(obj, resolve)
-        if value_type is None:
+        if value_type is not None:
+            return value_type.encode(obj)
+        plain = read_once(obj)
+        if plain is None:
             return fallback(obj)
-        return value_type.encode(obj)
+        return self.encode(plain, resolve, fallback)
 
     def decode_value(self, value: Value, resolve: Resolve) -> Any:
         """Build the package's object for a canonical value."""
@@ -192,6 +206,37 @@ class Codec:
     def is_enum(self, type_name: str) -> bool:
         """Whether a wire type name is an enum of the assignment."""
         return isinstance(self._by_name.get(type_name), EnumType)
+
+
+def read_once(obj: Any) -> list | tuple | dict | frozenset | None:
+    """A sequence answer as one plain builtin value; None for any other object.
+
+    Args:
+        obj: An object that is neither canonical data nor a declared value type.
+
+    Returns:
+        For an instance of a subclass of list, tuple, set, frozenset or dict (not a
+        named tuple), a copy read through the builtin type's own iteration, which never
+        calls the subclass's methods; for a generator, iterator or view of the standard
+        library (``map``, ``dict.values()``, ``range``, ``itertools``...), its items,
+        read to the end once; None otherwise.
+    """
+    if isinstance(obj, tuple) and hasattr(type(obj), "_fields"):
+        return None  # a named tuple: an object whose fields are read by name
+    if isinstance(obj, dict):
+        return dict(dict.items(obj))
+    if isinstance(obj, list):
+        return list(list.__iter__(obj))
+    if isinstance(obj, tuple):
+        return tuple(tuple.__iter__(obj))
+    if isinstance(obj, frozenset):
+        return frozenset(frozenset.__iter__(obj))
+    if isinstance(obj, set):
+        return frozenset(set.__iter__(obj))
+    one_pass = isinstance(obj, Iterator | MappingView | range)
+    if one_pass and type(obj).__module__ in _ONE_PASS_MODULES:
+        return list(cast(Iterable[Any], obj))
+    return None
 
 
 def _hashable(data: Any) -> Any:

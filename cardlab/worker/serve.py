@@ -12,7 +12,8 @@ any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (compos
 file, output cap), ``call`` (target, args, kwargs, stdin, seed, and the next call's seed),
 ``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name; with ``keep`` set, the attribute's object is kept and
-answered as a handle, whatever its type), ``builtin`` (name, args),
+answered as a handle, whatever its type), ``builtin`` (name, args; what ``iter``
+gives is answered as a handle, to walk with ``next``),
 ``reset`` (forget every handle), ``canary`` (what of the worker's runtime or the
 provided modules has changed since it was loaded; see :mod:`cardlab.worker.canary`),
 ``ping``, and ``student_tests`` (run the student's own
@@ -150,8 +151,7 @@ class Worker:
             if seed != self.seeded:
                 random.seed(seed)
             value = self.dispatch(request)
-            kept = request.get("keep")  # the judge asks for a handle whatever the type
-            result = {"ok": to_json(self.keep(value)) if kept else self.encode(value)}
+            result = {"ok": to_json(self.keep(value)) if _kept(request) else self.encode(value)}
             if self.broken is not None:
                 result["broken"] = self.broken
         except BaseException as error:  # noqa: BLE001 - SystemExit too: report, never die
@@ -342,6 +342,18 @@ class Worker:
             if frame.filename in self.student_files:
                 place = f"{Path(frame.filename).name}, line {frame.lineno}, in {frame.name}"
         return place
+
+
+def _kept(request: dict) -> bool:
+    """Whether a request's result stays here as a handle, whatever its type.
+
+    The judge asks for that with ``keep`` (to read a result's type, or change it here),
+    and gets it for ``iter``: an iterator asked for is one to walk with ``next``, not a
+    sequence answer to read to its end (:func:`cardlab.worker.codec.read_once`).
+    """
+    return bool(request.get("keep")) or (
+        request.get("op") == "builtin" and request.get("name") == "iter"
+    )
 
 
 def apply_builtin(name: str, args: list[Any]) -> Any:

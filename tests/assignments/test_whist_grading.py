@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from support.alternative_grading import tournament_modules
-from support.call_limits import job_with_call_seconds, timed_out
+from support.call_limits import SHARED_CALL_SECONDS, job_with_call_seconds, timed_out
 from support.seeded_bugs import edited_copy
 from support.tournament_deals import FORFEIT_DEALS, with_deals
 
@@ -47,7 +47,7 @@ class Edit:
     """A one-place edit of a solution module, and the part it must cost points in.
 
     An edit that hangs sets ``call_seconds``: its part is graded with that time limit of
-    one call, shorter than the spec's, and the failure must name it.
+    one call, and the failure must name it.
     """
 
     id: str
@@ -107,8 +107,8 @@ BAD_INPUT = (
           "            raise KeyError('the last trick')\n", "tournament"),
      "after trick 13 raised KeyError"),
     (Edit("an advanced strategy that hangs", "whist/advanced_strategy.py", _CHOOSE_DOC_END,
-          _CHOOSE_DOC_END + "        while True:\n            pass\n", "tournament",
-          call_seconds=0.5),  # the reference's calls take well under a millisecond each
+          _CHOOSE_DOC_END + "        while True:\n            __import__('time').sleep(60)\n",
+          "tournament", call_seconds=SHARED_CALL_SECONDS),  # honest calls of the game share it
      "stopped answering"),
     (Edit("count_suit returning a string", "cards/hand.py",
           "        return self._suit_counts[suit]\n",

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from support.call_limits import timed_out, with_call_seconds
+from support.call_limits import HONEST_CALL_SECONDS, timed_out, with_call_seconds
 
 from cardlab.batch.tournament.match import Setting
 from cardlab.batch.tournament.run import TournamentRequest, run_tournament
@@ -39,7 +39,8 @@ BAD = {
 }
 FIXED = ["reference-autoplayer", "random-legal", "strong"]
 HANGER_CALL_SECONDS = 1.0
-"""The call limit of the hanger's tournament: the toy project's, well above a sound call."""
+"""The call limit of the hanger's own tournament, where it is the only student: every one
+of its games ends in its hang, so a slow honest call of it forfeits the same game."""
 
 
 @pytest.fixture
@@ -73,8 +74,9 @@ def test_bad_players_forfeit_with_their_cause_and_play_on(repo, solution, tmp_pa
     names = ["good", "twin", "crasher", "cheater", "noncard", "unimportable"]
     submissions = _class(tmp_path / "class", solution, names)
     output = tmp_path / "out"
+    generous = with_call_seconds(repo, tmp_path / "project", "bisca", HONEST_CALL_SECONDS)
     report = run_tournament(
-        repo, TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2)
+        generous, TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2)
     )
 
     assert [name for name, _ in report.excluded] == ["unimportable"]
@@ -111,19 +113,26 @@ def test_bad_players_forfeit_with_their_cause_and_play_on(repo, solution, tmp_pa
 def test_a_hanging_flooding_or_odd_text_player_forfeits_each_game_and_plays_on(
     repo, solution, tmp_path
 ):
-    submissions = _class(tmp_path / "class", solution, ["hanger", "flooder", "oddtext"])
+    # the hanger waits out the call limit in each of its games: it plays alone, with a
+    # small limit; the others' honest calls get a generous one
+    hanging = _class(tmp_path / "hanging", solution, ["hanger"])
+    short = with_call_seconds(repo, tmp_path / "short", "bisca", HANGER_CALL_SECONDS)
+    hung = tmp_path / "hung"
+    alone = TournamentRequest("bisca", 3, hanging, hung, deals=1, jobs=2, opponents=0)
+    run_tournament(short, alone)
+    submissions = _class(tmp_path / "class", solution, ["flooder", "oddtext"])
     output = tmp_path / "out"
-    # the hanger waits out the call limit in each of its games: 1 s rather than the spec's
-    project = with_call_seconds(repo, tmp_path / "project", "bisca", HANGER_CALL_SECONDS)
+    generous = with_call_seconds(repo, tmp_path / "generous", "bisca", HONEST_CALL_SECONDS)
     request = TournamentRequest("bisca", 3, submissions, output, deals=1, jobs=2, opponents=0)
-    report = run_tournament(project, request)
+    report = run_tournament(generous, request)
 
     # --opponents 0: the students meet only the reference bots (which meet each other)
     assert report.schedule.startswith("sampled: each student meets 0 other students")
-    assert report.matches == 3 * len(FIXED) + len(FIXED) * (len(FIXED) - 1) // 2
+    assert report.matches == 2 * len(FIXED) + len(FIXED) * (len(FIXED) - 1) // 2
     forfeits = _rows(output / "forfeits.csv")
-    assert {row["opponent"] for row in forfeits} <= set(FIXED)
-    hanger = [row for row in forfeits if row["entrant"] == "hanger"]
+    hanger = _rows(hung / "forfeits.csv")
+    assert {row["opponent"] for row in forfeits + hanger} <= set(FIXED)
+    assert {row["entrant"] for row in hanger} == {"hanger"}
     flooder = [row for row in forfeits if row["entrant"] == "flooder"]
     assert {row["cause"] for row in hanger} == {"time-out"}
     assert all(timed_out(HANGER_CALL_SECONDS) in r["detail"] for r in hanger)

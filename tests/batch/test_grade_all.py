@@ -21,14 +21,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from support.call_limits import with_call_seconds
+from support.call_limits import SHARED_CALL_SECONDS, timed_out, with_call_seconds
 from support.process_names import processes_named
 from support.toy_submissions import GOOD_TALLY, with_add
 
 from cardlab.batch.grade_all import BatchRequest, grade_all
 from cardlab.batch.store import DATABASE_NAME
 from cardlab.cli import main
-from cardlab.worker.sandbox import Limits
 
 TOY_ROOT = Path(__file__).resolve().parents[1] / "toy_project"
 
@@ -89,8 +88,9 @@ def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
     _zip(subs / "zipped.zip", {"zipped/toy/counter.py": _reference_counter()})
     (subs / "corrupt.zip").write_bytes(b"PK\x03\x04 this is not a zip")
     output = tmp_path / "out"
-    # the hanging submission's three calls to add wait out a limit of 0.5 s each
-    project = with_call_seconds(toy, tmp_path / "toy", "toy", 0.5).root
+    # the hanging submission's three calls to add wait out the limit, which the other
+    # submissions' honest calls share: generous, and no more
+    project = with_call_seconds(toy, tmp_path / "toy", "toy", SHARED_CALL_SECONDS).root
 
     result = _cli(
         "grade-all",
@@ -130,7 +130,7 @@ def test_a_mixed_batch_grades_each_submission_on_its_own(toy, tmp_path):
     graded = {s for s, row in rows.items() if row["status"] == "graded"}
     assert graded == set(rows) - {"corrupt", "empty"}
     hanging = json.loads(rows["hanging"]["report_json"])
-    assert "did not finish within 0.5 s" in json.dumps(hanging)
+    assert timed_out(SHARED_CALL_SECONDS) in json.dumps(hanging)
     gradebook = _gradebook(output)
     assert gradebook["good"] == {
         "student_id": "good",
@@ -239,18 +239,19 @@ def test_a_grading_over_its_time_limit_fails_alone_and_keeps_the_earlier_result(
     slow = _student(subs / "slow", _reference_counter())
     output = tmp_path / "out"
     _grade_all(toy, subs, output)
-    # Loading now never ends (it waits, leaving the cores to the tests beside it), under a
-    # process name of its own (unique, for runs side by side). Its grading cannot end
-    # before the worker's start-up limit has run out, a timer of 10 s that no machine runs
-    # faster, so a limit just under it stops the slow grading by construction and leaves
-    # a good submission's grading (under a second on a quiet machine) many times its time.
+    # Its add now never returns (it waits, leaving the cores to the tests beside it), in a
+    # worker under a process name of its own (unique, for runs side by side). Its grading
+    # cannot end before the call limit has run out, a timer that no machine runs faster,
+    # so a limit just under it stops the slow grading by construction and leaves a good
+    # submission's grading (under a second on a quiet machine) as generous a time.
     name = f"clbusy-{os.getpid() % 100_000}"
     stuck = (
         f"import ctypes, threading\nctypes.CDLL(None).prctl(15, b'{name}', 0, 0, 0)\n"
-        "threading.Event().wait()\n"
+        + _reference_counter()
+        + "\n\ndef add(a, b):\n    threading.Event().wait()\n"
     )
-    (slow / "counter.py").write_text(stuck + _reference_counter())
-    limit = Limits().start_seconds - 1
+    (slow / "counter.py").write_text(stuck)
+    limit = toy.spec("toy").limits.call_seconds - 1
 
     outcomes = _grade_all(toy, subs, output, seconds_per_submission=limit)
 

@@ -34,8 +34,8 @@ title = "Shop"
 packages = ["lib", "app"]
 
 [limits]
-call_seconds = 5.0
-test_seconds = 60.0
+call_seconds = 60.0
+test_seconds = 300.0
 output_bytes = 65536
 
 [[phase]]

@@ -8,29 +8,23 @@ cost of arithmetic alone.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
 import pytest
+from support.deal_outcomes import (
+    ALTERNATIVE,
+    LONG_SUITS_FIRST,
+    NEAR_EQUAL,
+    NEVER_TRUMPS,
+    RANDOM,
+    SHARES,
+    TIES_TO_THE_LAST,
+    TRUMPS_BEFORE_THE_END,
+    tilted,
+)
 
 from cardlab.judge.confidence import Interval, looks, measure, t_quantile, verdict
-
-SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
-NEAR_EQUAL = (203, 30, 1554, 26, 187)
-"""The reference with a trump spent on a led card worth 2 or more: share 0.496."""
-NEVER_TRUMPS = (342, 25, 550, 14, 69)
-"""The reference that never trumps a led card: share 0.361."""
-RANDOM = (1610, 25, 334, 3, 28)
-"""A random legal player: share 0.102."""
-ALTERNATIVE = (0, 0, 1998, 0, 2)
-"""bisca's three alternative AutoPlayers: the reference's play but for 2 deals in 2,000."""
-TIES_TO_THE_LAST = (87, 11, 789, 16, 97)
-"""``benchmarks/bisca_players/ties_to_the_last`` over 1,000 deals: share 0.506."""
-LONG_SUITS_FIRST = (14, 4, 957, 7, 18)
-"""``benchmarks/bisca_players/long_suits_first`` over 1,000 deals: share 0.503."""
-TRUMPS_BEFORE_THE_END = (9, 9, 968, 2, 12)
-"""``benchmarks/bisca_players/trumps_before_the_end`` over 1,000 deals: share 0.500."""
 
 
 @dataclass(frozen=True)
@@ -110,22 +104,6 @@ def test_a_clear_player_plays_only_the_batches_that_decide():
     strong = (0, 0, 10, 0, 90)
     verdict_, played = grade(Plan(), strong, random.Random(3))
     assert verdict_.credit == 1.0 and len(played) == 20
-
-
-def tilted(counts, share: float) -> list[float]:
-    """The distribution nearest ``counts`` (exponentially tilted) whose mean is ``share``."""
-    weights = [c / sum(counts) for c in counts]
-
-    def tilt(theta: float) -> list[float]:
-        raw = [w * math.exp(theta * v) for w, v in zip(weights, SHARES, strict=True)]
-        return [r / sum(raw) for r in raw]
-
-    low, high = -60.0, 60.0
-    for _ in range(100):
-        middle = (low + high) / 2
-        mean = sum(p * v for p, v in zip(tilt(middle), SHARES, strict=True))
-        low, high = (middle, high) if mean < share else (low, middle)
-    return tilt(low)
 
 
 @pytest.mark.parametrize(

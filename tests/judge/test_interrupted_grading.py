@@ -65,7 +65,7 @@ def _project(tmp_path: Path, grader: str, name: str = "test_waits.py") -> Path:
     root = tmp_path / "project"
     shutil.copytree(TOY, root)
     spec = root / "specs" / "toy.toml"
-    spec.write_text(spec.read_text().replace("test_seconds = 30.0", "test_seconds = 3600.0"))
+    spec.write_text(spec.read_text().replace("test_seconds = 300.0", "test_seconds = 3600.0"))
     (root / "graders" / "toy" / "public" / name).write_text(grader)
     return root
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.call_limits import HONEST_CALL_SECONDS
 
 from cardlab.judge.proxy import Handle, Student, StudentRaised, ToldRaised
 from cardlab.worker.codec import Value, load_codec
@@ -16,7 +17,7 @@ def bisca(repo):
     folder = repo.reference_dir("bisca")
     codec_file = repo.graders_dir("bisca") / "codec.py"
     setup = WorkerSetup(compose("bisca", folder, folder, ()), codec_file, 4096)
-    student = Student(setup, 2.0, load_codec(codec_file))
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(codec_file))
     student.session.begin("test_proxy")
     yield student
     student.session.close()
@@ -92,11 +93,13 @@ def test_student_exceptions_cross_with_their_type_names(bisca):
 
 
 def _sleeping_play(repo, folder, call_seconds: float, test_id: str) -> Student:
-    """bisca with a student's play.main that waits far longer than a call may take.
+    """bisca with a student's play.main that never returns (it sleeps, sparing the cores).
 
     The call times out however busy the machine is.
     """
-    (folder / "play.py").write_text("import time\n\ndef main(argv):\n    time.sleep(30)\n")
+    (folder / "play.py").write_text(
+        "import time\n\ndef main(argv):\n    while True:\n        time.sleep(60)\n"
+    )
     reference = repo.reference_dir("bisca")
     codec_file = repo.graders_dir("bisca") / "codec.py"
     setup = WorkerSetup(compose("bisca", reference, folder, ["play"]), codec_file, 4096)
@@ -106,7 +109,7 @@ def _sleeping_play(repo, folder, call_seconds: float, test_id: str) -> Student:
 
 
 def test_a_failed_worker_is_replaced_for_the_next_test(repo, tmp_path):
-    bisca = _sleeping_play(repo, tmp_path, 2.0, "test_proxy_timeout")
+    bisca = _sleeping_play(repo, tmp_path, HONEST_CALL_SECONDS, "test_proxy_timeout")
     try:
         player = bisca.pkg.player.Player("Ann")
         with pytest.raises(WorkerFailure, match=r"did not finish within 0\.2 s"):
@@ -200,7 +203,7 @@ def cardgame(repo):
     folder = repo.reference_dir("cardgame")
     codec_file = repo.graders_dir("cardgame") / "codec.py"
     setup = WorkerSetup(compose("cardgame", folder, folder, ()), codec_file, 4096)
-    student = Student(setup, 2.0, load_codec(codec_file))
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(codec_file))
     student.session.begin("test_proxy_cardgame")
     yield student
     student.session.close()
@@ -246,7 +249,7 @@ def test_a_method_runs_as_a_console_program(repo):
     folder = repo.reference_dir("kings_corner")
     codec_file = repo.graders_dir("kings_corner") / "codec.py"
     setup = WorkerSetup(compose("kings_corner", folder, folder, ()), codec_file, 65536)
-    student = Student(setup, 2.0, load_codec(codec_file))
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(codec_file))
     student.session.begin("test_proxy")
     try:
         table = student.pkg.table.Table(Value("DrawPile", "2C 3C"))
@@ -268,7 +271,7 @@ def test_the_package_is_one_attribute_of_the_handle(repo):
     folder = repo.reference_dir("hearts")
     codec_file = repo.graders_dir("hearts") / "codec.py"
     setup = WorkerSetup(compose("hearts", folder, folder, ()), codec_file, 4096)
-    student = Student(setup, 2.0, load_codec(codec_file))
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(codec_file))
     student.session.begin("test_proxy")
     try:
         main = student.pkg.console.main

@@ -28,12 +28,17 @@ GRADERS = ROOT / "graders" / "hearts"
 FEW = ("queen-worth-one", "moon-to-the-shooter", "highest-of-any-suit")
 
 
+GENEROUS = {"test_seconds": 300.0, "suite_seconds": 600.0}
+"""Limits of a student's suite that honest tests meet on any machine, pytest's start included."""
+
+
 def _part(phase: int, chaffs: tuple[str, ...] | None = None, **limits: float):
     spec = Project(ROOT).spec("hearts")
     part = next(p for p in spec.phase(phase).parts if p.student_tests is not None)
     settings = part.student_tests
     if chaffs is not None:
         settings = dataclasses.replace(settings, chaffs=chaffs)
+    limits = {**GENEROUS, **limits}
     return dataclasses.replace(part, student_tests=dataclasses.replace(settings, **limits))
 
 
@@ -132,22 +137,22 @@ def test_a_hanging_test_is_cut_and_reported(tmp_path):
         GOOD_TEST
         + """
     def test_hangs():
+        import time
         while True:
-            pass
+            time.sleep(60)
     """
     )
     submission = _submission(tmp_path, {"test_some.py": hanging})
-    wheat, chaffs = _grade(submission, _part(1, FEW[:1], test_seconds=0.5))
+    # the honest tests beside it share the limit: generous, and no more
+    wheat, chaffs = _grade(submission, _part(1, FEW[:1], test_seconds=30.0))
     assert "test_some.py::test_hangs" in wheat.message
     assert "time limit" in wheat.message
     assert "caught 1 of 1" in chaffs.message
 
 
 def test_a_suite_over_its_time_is_cut_and_reported(tmp_path):
-    slow = "import time\n\ndef test_slow():\n    time.sleep(0.4)\n\n" + "\n".join(
-        f"def test_slow_{i}():\n    time.sleep(0.4)\n" for i in range(10)
-    )
-    submission = _submission(tmp_path, {"test_slow.py": slow})
+    endless = "import time\n\ndef test_endless():\n    while True:\n        time.sleep(60)\n"
+    submission = _submission(tmp_path, {"test_endless.py": endless})
     wheat, chaffs = _grade(submission, _part(1, FEW[:1], suite_seconds=0.75))
     assert "stopped after 0.75 s" in wheat.message
     assert chaffs.fraction == 0.0
@@ -224,8 +229,8 @@ title = "Hearts"
 package = "hearts"
 
 [limits]
-call_seconds = 1.0
-test_seconds = 10.0
+call_seconds = 60.0
+test_seconds = 300.0
 output_bytes = 4096
 
 [[phase]]
@@ -242,8 +247,8 @@ writes = ["card"]
 DECREASING = "[{ caught = 0.9, credit = 1.0 }, { caught = 0.5, credit = 0.4 }]"
 STUDENT_PART = """  kind = "student tests"
   folder = "tests"
-  test_seconds = 1.0
-  suite_seconds = 5.0
+  test_seconds = 300.0
+  suite_seconds = 600.0
   curve = {curve}
   chaffs = {chaffs}
 """

@@ -3,9 +3,10 @@
 Every folder in ``submissions/`` is one attack; ``cases.toml`` says, for each, the most
 it may score (a number, or an honest submission in ``honest/`` whose score it must not
 beat), the cause its report must name, and anything its report must not say. Toy
-attacks (and those of ``skip_project``) are graded where they are; attacks on a real
-assignment (bisca, cardgame, hearts) are laid over a copy of its reference solution, so
-only their own modules (or the edits of their ``edits.toml``) differ from it. An honest
+attacks (and those of ``skip_project`` and ``picks_project``) are graded where they
+are; attacks on a real assignment (bisca, cardgame, hearts) are laid over a copy of its
+reference solution, so only their own modules (or the edits of their ``edits.toml``)
+differ from it. An honest
 baseline is graded with the same phase and selection as its attack. Every attack is
 found the way ``cardlab grade`` finds a submission's modules, and every report it gets
 must render in each format as printable text within the judge's limits.
@@ -66,6 +67,9 @@ SETUPS: dict[str, Callable[[Path], None]] = {
 
 OVER_REFERENCE = ("bisca", "cardgame", "hearts", "kings_corner")
 SKIP_PROJECT = Project(HERE / "skip_project")
+PICKS_PROJECT = Project(HERE / "picks_project")
+PROJECTS = {"skips": SKIP_PROJECT, "picks": PICKS_PROJECT}
+"""The red-team suite's own assignments, each in a project of its own."""
 
 
 def _submission(case: dict, tmp_path: Path, repo: Project) -> Path:
@@ -89,7 +93,7 @@ def _over_reference(folder: Path, target: Path, repo: Project, assignment: str) 
 def _project(assignment: str, repo: Project, toy: Project) -> Project:
     if assignment in OVER_REFERENCE:
         return repo
-    return SKIP_PROJECT if assignment == "skips" else toy
+    return PROJECTS.get(assignment, toy)
 
 
 ATTACK_DEALS = 6

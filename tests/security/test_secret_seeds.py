@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from support.attack_folders import over_reference
+from support.call_limits import HONEST_CALL_SECONDS
 from support.tournament_deals import FORFEIT_DEALS, with_deals
 
 from cardlab.course.secret import SECRET_FILE, course_secret
@@ -131,7 +132,7 @@ def test_in_one_worker_for_every_game_a_player_remembers(repo, tmp_path, monkeyp
 def _drawn_at_import(folder: Path, secret: bytes) -> object:
     """What a student module drew from ``random`` while it was imported, under ``secret``."""
     setup = WorkerSetup(compose("luck", folder, folder, ("draw",)), None, 4096)
-    student = Student(setup, 5.0, load_codec(None), seeds=Seeds(secret))
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(None), seeds=Seeds(secret))
     student.session.begin("test_draw")
     try:
         return student.get("draw.DRAWN")
@@ -165,7 +166,7 @@ def test_every_call_draws_from_its_own_seed_whatever_came_before(tmp_path):
     (folder / "draw.py").write_text("import random\n\n" + draws)
     seeds = Seeds(b"k" * 32)
     setup = WorkerSetup(compose("luck", folder, folder, ("draw",)), None, 4096)
-    student = Student(setup, 5.0, load_codec(None), seeds=seeds)
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(None), seeds=seeds)
     try:
         for test_id in ("test_a", "test_b"):
             student.session.begin(test_id)

@@ -1,4 +1,10 @@
-"""A project like another whose assignment gives each call into student code less time.
+"""Call limits in cardlab's own tests: generous for honest code, small only for a hang.
+
+An honest call must finish within its limit on a machine however busy (a loaded CI
+machine has taken seconds over a call that takes a millisecond when quiet), so every
+limit that honest code meets is :data:`HONEST_CALL_SECONDS` or more. A test that needs
+a call to time out calls code that never finishes, and gives a small limit only to a
+grading in which no honest call has to meet it.
 
 A test that shows a hanging player forfeits waits out the call limit in every game it
 hangs. Where the work runs in processes of its own that read the spec from the project
@@ -16,6 +22,12 @@ from pathlib import Path
 
 from cardlab.course.project import Project
 from cardlab.judge.grading import GradingJob
+
+HONEST_CALL_SECONDS = 60.0
+"""A call limit that honest code meets on any machine, however loaded."""
+SHARED_CALL_SECONDS = 30.0
+"""The call limit of a grading in which a hang and honest calls meet (a class with one
+hanging submission): the least that is still generous for the honest ones."""
 
 _CALL_SECONDS = re.compile(r"^call_seconds = [0-9.]+", re.M)
 _NOT_LINKED = {"specs", ".cardlab"}

@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+from support.call_limits import HONEST_CALL_SECONDS
 
 from cardlab.judge.proxy import Student
 from cardlab.judge.session import SPARES
@@ -73,7 +74,7 @@ def _student(toy, folder, source, guarded=()):
     (folder / "counter.py").write_text(source, encoding="utf-8")
     composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
     setup = WorkerSetup(composition, None, 4096, guarded=guarded)
-    student = Student(setup, 5.0, Codec([]))
+    student = Student(setup, HONEST_CALL_SECONDS, Codec([]))
     student.session.begin("test_restart")
     return student
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.call_limits import HONEST_CALL_SECONDS
 
 from cardlab.judge.proxy import Student
 from cardlab.worker import confine
@@ -184,7 +185,9 @@ def test_modules_that_are_not_plain_files_are_refused_with_a_reason(toy, tmp_pat
     }
 
 
-def _student(toy, folder: Path, limits: Limits, call_seconds: float = 5.0) -> Student:
+def _student(
+    toy, folder: Path, limits: Limits, call_seconds: float = HONEST_CALL_SECONDS
+) -> Student:
     composition = compose("toy", toy.reference_dir("toy"), folder, ["counter"])
     student = Student(WorkerSetup(composition, None, 4096, limits), call_seconds, Codec([]))
     student.session.begin("test_sandbox")
@@ -195,7 +198,7 @@ def _student(toy, folder: Path, limits: Limits, call_seconds: float = 5.0) -> St
     ("body", "limits", "cause"),
     [
         (
-            "    import time\n    time.sleep(3)\n",
+            "    import time\n    while True:\n        time.sleep(60)\n",
             Limits(worker_seconds=0.5),
             r"the worker reached its limit of 0\.5 s in all",
         ),

@@ -1,0 +1,1 @@
+"""Picking numbers from a pool: the red-team suite's assignment for sequence answers."""
