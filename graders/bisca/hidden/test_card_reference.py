@@ -80,6 +80,8 @@ def test_beats_within_a_suit(student, ref):
 @example(follower="2H", led="AS", trump="HEARTS")
 @example(follower="AS", led="2H", trump="HEARTS")
 @example(follower="AC", led="2S", trump="HEARTS")
+@example(follower="2D", led="AD", trump="DIAMONDS")  # a weaker trump against a stronger one
+@example(follower="7S", led="KS", trump="HEARTS")  # the Seven outranks the King
 def test_beats_like_the_reference(student, ref, follower, led, trump):
     """follower.beats(led, trump) agrees with the reference on any two cards."""
     if follower == led:
