@@ -62,11 +62,13 @@ from ..worker import compose
 from ..worker.forkserver import ForkServer
 from ..worker.process import WorkerFailure, WorkerProcess, WorkerSetup
 from ..worker.sandbox import (
+    COMPLETE_MARK,
     MAX_MODULE_BYTES,
     WorkerTree,
     as_root,
     build_tree,
     open_to_readers,
+    trusted_shared_folder,
 )
 from ..worker.student_tests import code_message, pack, parallel_runs
 from ..worker.wire import ProtocolError, from_json
@@ -424,16 +426,16 @@ def shared_testlib(hypothesis: bool) -> Path:
     place = Path(tempfile.gettempdir()) / (
         f"cardlab-testlib-{hashlib.sha256(identity.encode()).hexdigest()[:16]}"
     )
-    if _complete_and_roots(place):
+    if trusted_shared_folder(place):
         return place
     fresh = Path(tempfile.mkdtemp(prefix="cardlab-testlib-"))
     add_testlib(fresh / "lib", hypothesis)
-    (fresh / "lib" / _COMPLETE).write_text("")
+    (fresh / "lib" / COMPLETE_MARK).write_text("")
     open_to_readers(fresh, None)
     try:
         (fresh / "lib").rename(place)
     except OSError:  # made meanwhile by another judge, or not root's: use this one
-        if _complete_and_roots(place):
+        if trusted_shared_folder(place):
             shutil.rmtree(fresh, ignore_errors=True)
             return place
         return fresh / "lib"
@@ -441,7 +443,6 @@ def shared_testlib(hypothesis: bool) -> Path:
     return place
 
 
-_COMPLETE = "cardlab-complete"
 
 
 def _library_identity(name: str) -> str:
@@ -450,19 +451,6 @@ def _library_identity(name: str) -> str:
     if origin is None:
         return name
     return f"{origin}:{os.stat(origin).st_mtime_ns}"
-
-
-def _complete_and_roots(place: Path) -> bool:
-    try:
-        info, done = os.lstat(place), os.lstat(place / _COMPLETE)
-    except OSError:
-        return False
-    return (
-        stat.S_ISDIR(info.st_mode)
-        and info.st_uid == 0
-        and not info.st_mode & 0o022
-        and done.st_uid == 0
-    )
 
 
 def _unused_lexers(folder: str, names: list[str]) -> list[str]:

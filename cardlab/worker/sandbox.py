@@ -98,7 +98,8 @@ _SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin")
 WORKER_UIDS = range(0x5C000000, 0x5C000000 + (1 << 24))
 """The user ids a worker started as root may become: one drawn at random per worker, so
 that no two workers of a machine share what the kernel keeps per user."""
-_COMPLETE = "cardlab-complete"
+COMPLETE_MARK = "cardlab-complete"
+"""The file last written into a folder shared between gradings: the folder is whole."""
 _LEFT_OUT_OF_COPY = shutil.ignore_patterns(
     "site-packages", "dist-packages", "test", "idlelib", "tkinter", "turtledemo", "ensurepip"
 )
@@ -219,14 +220,14 @@ def _shared_copy() -> Path:
     identity = f"{sys.version}|{stdlib}|{stdlib.stat().st_mtime_ns}"
     name = f"cardlab-python-{hashlib.sha256(identity.encode()).hexdigest()[:16]}"
     place = Path(tempfile.gettempdir()) / name
-    if _trusted(place):
+    if trusted_shared_folder(place):
         return place
     fresh = Path(tempfile.mkdtemp(prefix="cardlab-python-"))
     _copy_stdlib(stdlib, fresh)
     try:
         fresh.rename(place)
     except OSError:  # made meanwhile by another judge, or not root's: keep this one
-        if _trusted(place):
+        if trusted_shared_folder(place):
             shutil.rmtree(fresh, ignore_errors=True)
             return place
         atexit.register(_remove_if_made_here, fresh, os.getpid())
@@ -234,9 +235,14 @@ def _shared_copy() -> Path:
     return place
 
 
-def _trusted(place: Path) -> bool:
+def trusted_shared_folder(place: Path) -> bool:
+    """Whether a folder shared between gradings may be used.
+
+    It must be a real folder, root's, writable by no one else, and complete
+    (:data:`COMPLETE_MARK` written last).
+    """
     try:
-        info, done = os.lstat(place), os.lstat(place / _COMPLETE)
+        info, done = os.lstat(place), os.lstat(place / COMPLETE_MARK)
     except OSError:
         return False
     return (
@@ -257,7 +263,7 @@ def _copy_stdlib(stdlib: Path, home: Path) -> None:
         shutil.copytree(dynload, library / "lib-dynload", copy_function=_link_or_copy)
     for folder, _, _ in os.walk(home):
         os.chmod(folder, _DIR_MODE)
-    (home / _COMPLETE).write_text("")
+    (home / COMPLETE_MARK).write_text("")
 
 
 def _remove_if_made_here(folder: Path, maker: int) -> None:
