@@ -443,8 +443,6 @@ def shared_testlib(hypothesis: bool) -> Path:
     return place
 
 
-
-
 def _library_identity(name: str) -> str:
     spec = importlib.util.find_spec(name)
     origin = spec.origin if spec is not None else None
