@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from cardlab.testing import expect_equal, expect_true, member
+from cardlab.testing import expect_equal, expect_true, member, misbehaving
 
 pytestmark = pytest.mark.part("game")
 
@@ -136,3 +136,29 @@ def test_entry_points(student, entry):
         run.result in (0, 1), f"{entry}(random.Random(3)) returned {run.result!r}, not 0 or 1"
     )
     expect_true(bool(run.out.strip()), f"{entry}(random.Random(3)) printed nothing")
+
+
+@pytest.mark.weight(2)
+def test_every_player_is_shown_every_completed_trick(student):
+    """After each trick, the game shows it whole to each of the four players (view_trick).
+
+    The players are your BasicPlayers, but for ``view_trick``, which notes the trick it
+    is shown; the tricks noted are compared, card by card, with the hand's ``tricks``.
+    """
+    watching = misbehaving(
+        student, student.pkg.whist.basic_player.BasicPlayer, "view_trick", "returns", None
+    )
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
+    players = [watching(seat, strategy(student.builtin("Random", 80 + seat))) for seat in range(4)]
+    game = student.pkg.whist.basic_whist.BasicWhist(players, student.builtin("Random", 9), None)
+    student.method(game, "play_hand")
+    played = [student.attr(trick, "cards") for trick in student.attr(game, "tricks")]
+    for seat, player in enumerate(players):
+        shown = [student.attr(args[0], "cards") for args in student.attr(player, "handed")]
+        expect_equal(
+            shown,
+            played,
+            f"the tricks shown to player {seat} (view_trick) in a hand of BasicWhist(players, "
+            "random.Random(9)), against the hand's tricks",
+        )
+
