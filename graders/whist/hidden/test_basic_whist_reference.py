@@ -161,4 +161,3 @@ def test_every_player_is_shown_every_completed_trick(student):
             f"the tricks shown to player {seat} (view_trick) in a hand of BasicWhist(players, "
             "random.Random(9)), against the hand's tricks",
         )
-
