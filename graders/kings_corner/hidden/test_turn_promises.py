@@ -6,13 +6,14 @@ prompt and the one line after a bad line; these tests check what the contract of
 and ``ABOUT_TEXT``, ``Q`` prints a goodbye before ``QuitGame`` (``Goodbye.`` in the
 reference; messages other than ``prompt_lines`` are in your words), and a ``D`` that
 draws announces the card drawn (in its two-character notation, as the console shows
-every card).  Output is read between the ``Move>`` prompts.
+every card), and a lay that empties the hand ends the turn at once.  Output is read
+between the ``Move>`` prompts.
 """
 
 import pytest
 from kings_corner_setup import EXAMPLE, make_computer, make_table
 
-from cardlab.testing import cards, expect_true
+from cardlab.testing import Value, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("human-turn")
 
@@ -84,3 +85,19 @@ def test_a_draw_announces_the_card_drawn(student, stock):
         f"{call}: the card drawn, {drawn}, announced after the prompt; seen "
         f"{printed_lines(shown)!r}",
     )
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize(("last", "pile"), [("9D", 3), ("KC", 7)])
+def test_a_lay_that_empties_the_hand_ends_the_turn(student, last, pile):
+    """Laying the hand's last card ends the turn at once: no prompt after it, no draw."""
+    table = make_table(student, EXAMPLE, "2C 4S")
+    human = student.pkg.human_player.HumanPlayer("You")
+    human.hand.add(cards(last)[0])
+    opponent = make_computer(student, "AH 2H 3H 4H 5H 7H")
+    typed = f"L {last} {pile}"
+    run = student.console(human.take_turn, table, opponent, stdin=f"{typed}\nD\n", seconds=5)
+    call = f"HumanPlayer.take_turn holding only {last}, typed {typed!r} then 'D'"
+    expect_true(run.raised is None, f"{call}: the turn raised {run.raised}")
+    expect_equal(table.moves, [Value("Move", typed)], f"{call}: table.moves")
+    expect_equal(run.out.count(PROMPT), 1, f"{call}: how many times the prompt was shown")
