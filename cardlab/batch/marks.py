@@ -22,7 +22,6 @@ the comment kept beside it in the report), and the total changed by the differen
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 from collections.abc import Iterable
@@ -32,6 +31,7 @@ from pathlib import Path
 from ..course.spec import Part, Phase
 from ..errors import CardlabError
 from ..spreadsheet import unneutralised
+from .csv_input import csv_rows
 from .store import GRADED, Mark, Outcome, open_store
 
 COLUMNS = ("student", "part", "points", "comment")
@@ -52,67 +52,33 @@ def read_marks(
         CardlabError: The file cannot be read, or any line of it is wrong (one line:
             file, line, field and what is wrong).
     """
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
-        raise CardlabError(f"{path}: cannot read the marks file ({reason})") from None
     students = {outcome.student: outcome for outcome in outcomes}
     parts = {part.id: part for part in phase.parts}
-    reader = csv.reader(text.splitlines(keepends=True))
-    try:
-        header = _header(path, next(reader, None))
-        marks: list[Mark] = []
-        removed: list[tuple[str, str]] = []
-        seen: dict[tuple[str, str], int] = {}
-        for row in reader:
-            if not any(cell.strip() for cell in row):
-                continue
-            line = reader.line_num
-            if len(row) != len(header):
-                raise CardlabError(
-                    f"{path}:{line}: {len(row)} fields where the header has {len(header)}"
-                )
-            cells = dict(zip(header, (cell.strip() for cell in row), strict=True))
-            student = _student(path, line, cells["student"], students)
-            part = _part(path, line, cells["part"], parts, phase)
-            key = (student, part.id)
-            if key in seen:
-                raise CardlabError(
-                    f"{path}:{line}: student, part: {student} is marked for {part.id} "
-                    f"already on line {seen[key]}"
-                )
-            seen[key] = line
-            if not cells["points"]:
-                removed.append(key)
-                continue
-            points = _points(path, line, cells["points"], part)
-            comment = cells.get("comment", "")
-            if not part.manual and not comment:
-                raise CardlabError(
-                    f"{path}:{line}: comment: {part.id} is scored by the graders; a mark "
-                    "that replaces their points needs the reason in its comment"
-                )
-            marks.append(Mark(student, part.id, points, comment, f"{path.name}:{line}"))
-    except csv.Error as error:
-        raise CardlabError(f"{path}:{reader.line_num}: not CSV ({error})") from None
+    marks: list[Mark] = []
+    removed: list[tuple[str, str]] = []
+    seen: dict[tuple[str, str], int] = {}
+    for line, cells in csv_rows(path, COLUMNS, REQUIRED, "the marks file"):
+        student = _student(path, line, cells["student"], students)
+        part = _part(path, line, cells["part"], parts, phase)
+        key = (student, part.id)
+        if key in seen:
+            raise CardlabError(
+                f"{path}:{line}: student, part: {student} is marked for {part.id} "
+                f"already on line {seen[key]}"
+            )
+        seen[key] = line
+        if not cells["points"]:
+            removed.append(key)
+            continue
+        points = _points(path, line, cells["points"], part)
+        comment = cells.get("comment", "")
+        if not part.manual and not comment:
+            raise CardlabError(
+                f"{path}:{line}: comment: {part.id} is scored by the graders; a mark "
+                "that replaces their points needs the reason in its comment"
+            )
+        marks.append(Mark(student, part.id, points, comment, f"{path.name}:{line}"))
     return marks, removed
-
-
-def _header(path: Path, row: list[str] | None) -> list[str]:
-    expected = ", ".join(COLUMNS)
-    if row is None:
-        raise CardlabError(f"{path}:1: the file is empty; its header must be {expected}")
-    header = [cell.strip().lower() for cell in row]
-    for name in header:
-        if name not in COLUMNS:
-            raise CardlabError(f"{path}:1: unknown column {name!r} (the columns are {expected})")
-        if header.count(name) > 1:
-            raise CardlabError(f"{path}:1: the column {name!r} is there twice")
-    for name in REQUIRED:
-        if name not in header:
-            raise CardlabError(f"{path}:1: no {name!r} column (the columns are {expected})")
-    return header
 
 
 def _student(path: Path, line: int, cell: str, students: dict[str, Outcome]) -> str:
