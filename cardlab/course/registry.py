@@ -252,6 +252,19 @@ class _Reader:
         """The error for a bad key."""
         return CardlabError(f"{self.path}: {key}: {problem}")
 
+    def document(self, keys: frozenset[str]) -> Mapping[str, Any]:
+        """The file's TOML, checked to hold only ``keys`` at its top (empty when absent)."""
+        data: Mapping[str, Any] = {}
+        if self.path.is_file():
+            try:
+                data = tomllib.loads(self.path.read_text(encoding="utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+                raise CardlabError(f"{self.path}: not TOML ({error})") from None
+        unknown = sorted(set(data) - keys)
+        if unknown:
+            raise self.fail(unknown[0], f"unknown key (known: {', '.join(sorted(keys))})")
+        return data
+
     def table(self, value: Any, key: str, keys: set[str]) -> Mapping[str, Any]:
         """``value``, the table at ``key``, checked to hold only ``keys``."""
         if not isinstance(value, dict):
@@ -380,15 +393,7 @@ def read_declaration(folder: Path, assignment: str) -> Declaration:
     """
     path = folder / DECLARATION_FILE
     reader = _Reader(path)
-    data: Mapping[str, Any] = {}
-    if path.is_file():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-            raise CardlabError(f"{path}: not TOML ({error})") from None
-    unknown = sorted(set(data) - DECLARATION_KEYS)
-    if unknown:
-        raise reader.fail(unknown[0], f"unknown key (known: {', '.join(sorted(DECLARATION_KEYS))})")
+    data = reader.document(DECLARATION_KEYS)
     codec_name = reader.value(data, "codec", str)
     if codec_name is None:
         default = folder / _DEFAULT_CODEC
@@ -440,13 +445,7 @@ def read_bugs(path: Path, assignment: str) -> SeededBugs:
     if not path.is_file():
         return SeededBugs()
     reader = _Reader(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise CardlabError(f"{path}: not TOML ({error})") from None
-    unknown = sorted(set(data) - BUGS_KEYS)
-    if unknown:
-        raise reader.fail(unknown[0], f"unknown key (known: {', '.join(sorted(BUGS_KEYS))})")
+    data = reader.document(BUGS_KEYS)
     also = reader.value(data, "also", list, [])
     unknown = sorted(set(map(str, also)) - BUG_CHECKS)
     if unknown:
