@@ -66,8 +66,24 @@ DECLARATION_KEYS = frozenset({"codec", "tournament", "play", "hidden", "demo", "
 BUGS_KEYS = frozenset({"also", "core_share", "bug"})
 """The top-level keys of a ``bugs.toml``."""
 
-BUG_KEYS = frozenset({"id", "phase", "file", "part", "old", "new", "call_seconds", "core"})
+BUG_KEYS = frozenset(
+    {"id", "phase", "file", "part", "old", "new", "call_seconds", "core", "kind"}
+)
 """The keys of one ``[[bug]]`` of a ``bugs.toml``."""
+
+BUG_KINDS = frozenset(
+    {"rule", "arguments", "collaborators", "inputs", "observers", "state", "wrong-part"}
+)
+"""What a seeded bug breaks, besides a rule of the game (``rule``, the default):
+
+``arguments``, a promise about what a call receives or returns (a list it must not change,
+the same object for its whole life, a copy and not the original); ``collaborators``, what
+the code must do when an object it is handed misbehaves (a strategy returning a card not
+held, a generator it must use); ``inputs``, an answer or input the contract says how to
+take (an empty line, Ctrl-C, closed input); ``observers``, what must be shown or told (a
+line, a view of each trick); ``state``, what must or must not carry over between hands
+and games; ``wrong-part``, a rule of one part that only a later part would otherwise see.
+"""
 
 BUG_CHECKS = frozenset({"counted", "ran", "short", "finished"})
 """The further checks a ``bugs.toml``'s ``also`` may ask of its bugs."""
@@ -214,6 +230,7 @@ class SeededBug:
         also: The further checks (of :data:`BUG_CHECKS`) the bug takes.
         core: Whether it breaks a core rule of the game, and so must cost at least the
             file's ``core_share`` of its part.
+        kind: What it breaks, one of :data:`BUG_KINDS`.
     """
 
     assignment: str
@@ -226,6 +243,7 @@ class SeededBug:
     call_seconds: float | None = None
     also: frozenset[str] = frozenset()
     core: bool = False
+    kind: str = "rule"
 
 
 @dataclass(frozen=True)
@@ -462,6 +480,10 @@ def read_bugs(path: Path, assignment: str) -> SeededBugs:
             if key not in bug:
                 raise reader.fail(f"{where}.{key}", "is missing")
         seconds = _number(reader, bug, f"{where}.call_seconds")
+        kind = reader.value(bug, f"{where}.kind", str, "rule")
+        if kind not in BUG_KINDS:
+            known = ", ".join(sorted(BUG_KINDS))
+            raise reader.fail(f"{where}.kind", f"unknown kind {kind!r} (known: {known})")
         bugs.append(
             SeededBug(
                 assignment=assignment,
@@ -474,6 +496,7 @@ def read_bugs(path: Path, assignment: str) -> SeededBugs:
                 call_seconds=seconds,
                 also=frozenset(also),
                 core=reader.value(bug, f"{where}.core", bool, False),
+                kind=kind,
             )
         )
     return SeededBugs(tuple(bugs), share)

@@ -212,6 +212,7 @@ _BUG = "[[bug]]\nid = 'x'\nphase = 1\nfile = 'a.py'\npart = 'p'\nold = 'a'\nnew 
         (_BUG + "core = 'yes'\n", "bug[0].core: must be a bool"),
         (_BUG + "call_seconds = true\n", "bug[0].call_seconds: must be a number"),
         (_BUG + "where = 1\n", "bug[0].where: unknown key"),
+        (_BUG + "kind = 'typo'\n", "bug[0].kind: unknown kind 'typo'"),
         ("[[bug\n", "not TOML"),
     ],
 )
@@ -225,11 +226,19 @@ def test_a_bad_bugs_file_is_one_line_naming_file_and_key(tmp_path, text, said):
 
 
 def test_a_bugs_file_reads_its_policy_and_core_bugs(tmp_path):
-    (tmp_path / "bugs.toml").write_text(f"also = ['ran']\ncore_share = 0.25\n{_BUG}core = true\n")
+    text = f"also = ['ran']\ncore_share = 0.25\n{_BUG}core = true\nkind = 'state'\n"
+    (tmp_path / "bugs.toml").write_text(text)
     read = read_bugs(tmp_path / "bugs.toml", "toy")
     assert read.core_share == 0.25
     [bug] = read.bugs
-    assert (bug.core, bug.also, bug.assignment) == (True, frozenset({"ran"}), "toy")
+    assert (bug.core, bug.also, bug.assignment, bug.kind) == (
+        True,
+        frozenset({"ran"}),
+        "toy",
+        "state",
+    )
+    (tmp_path / "bugs.toml").write_text(_BUG)
+    assert read_bugs(tmp_path / "bugs.toml", "toy").bugs[0].kind == "rule"
     assert read_bugs(tmp_path / "none.toml", "toy").core_share == 0.2
 
 
@@ -270,8 +279,7 @@ def test_the_reference_scores_full_marks(reference_grading, assignment, number):
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_the_solution_is_a_whole_submission_with_every_hand_marked_document(assignment,
-                                                                             tmp_path):
+def test_the_solution_is_a_whole_submission_with_every_hand_marked_document(assignment, tmp_path):
     """What ``cardlab solution`` writes holds what every part of every phase reads."""
     from cardlab.judge.manual import read_document
 
