@@ -63,12 +63,10 @@ _BRANCH_KEYS = {"module", "function", "if", "outcome", "why"}
 DECLARATION_KEYS = frozenset({"codec", "tournament", "play", "hidden", "demo", "branches", "stubs"})
 """The top-level keys of a declaration."""
 
-BUGS_KEYS = frozenset({"also", "core_share", "bug"})
+BUGS_KEYS = frozenset({"also", "core_share", "absent_kinds", "bug"})
 """The top-level keys of a ``bugs.toml``."""
 
-BUG_KEYS = frozenset(
-    {"id", "phase", "file", "part", "old", "new", "call_seconds", "core", "kind"}
-)
+BUG_KEYS = frozenset({"id", "phase", "file", "part", "old", "new", "call_seconds", "core", "kind"})
 """The keys of one ``[[bug]]`` of a ``bugs.toml``."""
 
 BUG_KINDS = frozenset(
@@ -253,10 +251,13 @@ class SeededBugs:
     Attributes:
         bugs: The bugs, in the file's order.
         core_share: The least share of its part's points a bug marked ``core`` costs.
+        absent_kinds: The kinds of :data:`BUG_KINDS` the assignment's contract gives no
+            room for, each with the reason (a game without a console has no lines to miss).
     """
 
     bugs: tuple[SeededBug, ...] = ()
     core_share: float = DEFAULT_CORE_SHARE
+    absent_kinds: Mapping[str, str] = field(default_factory=dict)
 
 
 class _Reader:
@@ -472,6 +473,10 @@ def read_bugs(path: Path, assignment: str) -> SeededBugs:
     share = _number(reader, data, "core_share", DEFAULT_CORE_SHARE)
     if share is None or not 0 < share <= 1:
         raise reader.fail("core_share", f"must be above 0 and at most 1, not {share}")
+    absent = reader.table(data.get("absent_kinds", {}), "absent_kinds", set(BUG_KINDS))
+    for kind, reason in absent.items():
+        if not isinstance(reason, str) or not reason.strip():
+            raise reader.fail(f"absent_kinds.{kind}", "must give the reason in words")
     bugs = []
     for n, raw in enumerate(reader.value(data, "bug", list, [])):
         where = f"bug[{n}]"
@@ -499,7 +504,7 @@ def read_bugs(path: Path, assignment: str) -> SeededBugs:
                 kind=kind,
             )
         )
-    return SeededBugs(tuple(bugs), share)
+    return SeededBugs(tuple(bugs), share, dict(absent))
 
 
 def load_file(path: Path, name: str) -> ModuleType:

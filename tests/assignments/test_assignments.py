@@ -213,6 +213,8 @@ _BUG = "[[bug]]\nid = 'x'\nphase = 1\nfile = 'a.py'\npart = 'p'\nold = 'a'\nnew 
         (_BUG + "call_seconds = true\n", "bug[0].call_seconds: must be a number"),
         (_BUG + "where = 1\n", "bug[0].where: unknown key"),
         (_BUG + "kind = 'typo'\n", "bug[0].kind: unknown kind 'typo'"),
+        ("absent_kinds = { observers = ' ' }\n", "absent_kinds.observers: must give the reason"),
+        ("absent_kinds = { looks = 'none' }\n", "absent_kinds.looks: unknown key"),
         ("[[bug\n", "not TOML"),
     ],
 )
@@ -226,10 +228,11 @@ def test_a_bad_bugs_file_is_one_line_naming_file_and_key(tmp_path, text, said):
 
 
 def test_a_bugs_file_reads_its_policy_and_core_bugs(tmp_path):
-    text = f"also = ['ran']\ncore_share = 0.25\n{_BUG}core = true\nkind = 'state'\n"
+    absent = "absent_kinds = { observers = 'no console' }\n"
+    text = f"also = ['ran']\ncore_share = 0.25\n{absent}{_BUG}core = true\nkind = 'state'\n"
     (tmp_path / "bugs.toml").write_text(text)
     read = read_bugs(tmp_path / "bugs.toml", "toy")
-    assert read.core_share == 0.25
+    assert (read.core_share, read.absent_kinds) == (0.25, {"observers": "no console"})
     [bug] = read.bugs
     assert (bug.core, bug.also, bug.assignment, bug.kind) == (
         True,
