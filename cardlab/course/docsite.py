@@ -161,8 +161,9 @@ def rubric_markdown(spec: Spec, modules: list[str]) -> str:
     limits = spec.limits
     sections = [_phase_section(spec, phase, modules) for phase in spec.phases]
     sections.append(
-        f"Every call into your code may take up to {_points(limits.call_seconds)} s and "
-        f"every test up to {_points(limits.test_seconds)} s; output beyond "
+        f"Every call into your code may take up to {_points(limits.call_seconds)} s, and "
+        f"your code may use up to {_points(limits.test_seconds)} s of processor time in "
+        "one test; output beyond "
         f"{limits.output_bytes} bytes per call is cut."
     )
     return "\n\n".join(sections)

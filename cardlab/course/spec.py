@@ -185,7 +185,14 @@ class Tournament:
 
 @dataclass(frozen=True)
 class Limits:
-    """Time and output limits for student code."""
+    """Time and output limits for student code.
+
+    Attributes:
+        call_seconds: The time on the clock one call into student code may take.
+        test_seconds: The processor time student code may use in one grader test
+            (see :class:`~cardlab.judge.session.WorkerSession`).
+        output_bytes: The output kept of one call.
+    """
 
     call_seconds: float
     test_seconds: float

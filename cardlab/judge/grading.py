@@ -58,6 +58,13 @@ from .seeds import PUBLIC_SECRET, Seeds
 from .startup import import_before_rewriting
 
 _PYTEST_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
+WALL_CLOCK_BACKSTOP = 4.0
+"""A grader test's time on the clock, as a multiple of ``[limits] test_seconds``.
+
+``test_seconds`` bounds the processor time of the student's code in one test (see
+:class:`~cardlab.judge.session.WorkerSession`), which a busy machine hardly changes; the
+clock only stops a test that waits without working, with room for a machine slowed
+several times over."""
 
 
 @dataclass(frozen=True)
@@ -301,6 +308,7 @@ def run(
                 codec,
                 reference.resolve if reference else None,
                 seeds,
+                test_processor_seconds=job.spec.limits.test_seconds,
             )
         return students[key]
 
@@ -460,7 +468,7 @@ def _run_pytest(job: GradingJob, plugin: CardlabPlugin, select: str | None) -> t
         # grading in a long-lived judge; an exception raised in a finaliser scores nothing.
         "-p",
         "no:unraisableexception",
-        f"--timeout={job.spec.limits.test_seconds:g}",
+        f"--timeout={job.spec.limits.test_seconds * WALL_CLOCK_BACKSTOP:g}",
         "--continue-on-collection-errors",
         # Reports say what failed in their own words (plugin._explain), never with
         # pytest's traceback: pytest's default re-parses every source file of every

@@ -48,6 +48,8 @@ class Student:
         reference: Resolves reference objects, so tests may pass reference values
             (a reference card, say) as arguments; None where there is no reference.
         seeds: Derives the seed the worker reseeds ``random`` with before each call.
+        test_processor_seconds: The processor time the student's code may use in one
+            test (None: no limit); see :class:`~cardlab.judge.session.WorkerSession`.
     """
 
     def __init__(
@@ -57,9 +59,12 @@ class Student:
         codec: Codec,
         reference: Resolve | None = None,
         seeds: Seeds | None = None,
+        test_processor_seconds: float | None = None,
     ) -> None:
         """Prepare; the worker starts at the first call."""
-        self._session = WorkerSession(self, setup, call_seconds, codec, reference, seeds)
+        self._session = WorkerSession(
+            self, setup, call_seconds, codec, reference, seeds, test_processor_seconds
+        )
         self._package = Package(self)
         self._methods: set[tuple[str, str]] = set()
 

@@ -11,6 +11,7 @@ the protocol. Graders never hold a session: they hold its face, the
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,6 +43,8 @@ TOLD_AT_MOST = 64
 _LABEL_LENGTH = 40
 _PROMISE_LENGTH = 300
 _CANARY_NAMES = 20
+BUDGET_READ_EVERY = 0.5
+"""Seconds at least between two readings of a test's processor time (a few ``/proc`` reads)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,10 @@ class WorkerSession:
         reference: Resolves reference objects, so tests may pass reference values
             (a reference card, say) as arguments; None where there is no reference.
         seeds: Derives the seed the worker reseeds ``random`` with before each call.
+        test_processor_seconds: The processor time the student's code may use in one
+            test, all its workers and their processes together (None: no limit).
+            Processor time, not time on the clock: a busy machine slows a test without
+            bringing it nearer its limit.
     """
 
     def __init__(
@@ -75,9 +82,15 @@ class WorkerSession:
         codec: Codec,
         reference: Resolve | None = None,
         seeds: Seeds | None = None,
+        test_processor_seconds: float | None = None,
     ) -> None:
         """Prepare; the worker starts at the first request."""
         self._caller = caller
+        self._budget = test_processor_seconds
+        self._spent = 0.0  # processor seconds of the test's workers that have ended
+        self._measured: WorkerProcess | None = None  # the worker whose time is counted
+        self._baseline = 0.0  # its processor seconds when counting began
+        self._read_at = 0.0
         self._seeds = seeds or Seeds(PUBLIC_SECRET)
         self._setup = setup
         self._call_seconds = call_seconds
@@ -120,6 +133,8 @@ class WorkerSession:
         self._failure = None
         self._told.clear()  # an earlier test's, left when it failed: its outcome is settled
         self.transcript = Transcript()
+        self._spent = 0.0
+        self._measured = None
         if self._process is not None and not self._process.dead:
             self.request({"op": "reset"}, str, log=False)
 
@@ -144,6 +159,7 @@ class WorkerSession:
             self.flush()  # told calls are answered by the worker they were meant for
         self._told.clear()
         if self._process is not None:
+            self._spent += self._used_by_current()
             self._process.kill()
         self._process = self._spares.popleft() if self._spares else None
         tree = self._tree if spare and self._broken is None else None
@@ -235,6 +251,8 @@ class WorkerSession:
             finally:
                 if self.isolation is None:
                     self.isolation = self._process.isolation
+        if self._measured is not self._process:  # counted from here: its start-up is not
+            self._measured, self._baseline = self._process, self._process.processor_seconds()
         return self._process
 
     # -- requests ----------------------------------------------------------------
@@ -265,6 +283,7 @@ class WorkerSession:
                 "call", self._test_id, self._calls + 1
             )
         answers = self._exchange(calls, seconds or self._call_seconds)
+        self._check_test_budget(calls[-1].describe)
         raised: StudentRaised | None = None
         for call, answer in zip(calls, answers, strict=True):
             try:
@@ -286,6 +305,37 @@ class WorkerSession:
             self._failure = WorkerFailure(f"{describe()}: {failure}")
             raise self._failure from None
         return answers
+
+    def _used_by_current(self) -> float:
+        """The processor time the current worker has used in this test."""
+        if self._measured is None or self._measured is not self._process:
+            return 0.0
+        return max(0.0, self._measured.processor_seconds() - self._baseline)
+
+    def _check_test_budget(self, describe: Callable[[], str]) -> None:
+        """Fail the test once the student's code has used up its processor time.
+
+        Read at most every :data:`BUDGET_READ_EVERY` seconds, after an answer: what runs
+        between answers (a process the code left running) is counted at the next one.
+
+        Raises:
+            WorkerFailure: The test's processor time is used up; the worker is ended.
+        """
+        now = time.monotonic()
+        if self._budget is None or now - self._read_at < BUDGET_READ_EVERY:
+            return
+        self._read_at = now
+        used = self._spent + self._used_by_current()
+        if used <= self._budget:
+            return
+        if self._process is not None:
+            self._process.kill()
+        failure = WorkerFailure(
+            f"your code used more than {self._budget:g} s of processor time in this test"
+        )
+        self.transcript.add(describe, "failed", failure)
+        self._failure = WorkerFailure(f"{describe()}: {failure}")
+        raise self._failure
 
     def _settle(self, call: _Call, answer: dict) -> Any:
         """The result of ``call`` from its answer; its exception, raised."""

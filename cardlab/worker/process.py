@@ -81,6 +81,47 @@ _CRASH_HINTS = {
     )
     if hasattr(signal, name)  # Windows has only some of them
 }
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+"""Units of a process's times in ``/proc/<pid>/stat``."""
+
+
+def processor_seconds_of(pid: int) -> float:
+    """The processor time of process ``pid`` and of every live process below it.
+
+    Read from ``/proc``: each process's user and system time, with the children it has
+    waited for; a process that ended unwaited is counted by whoever reaps it. Processes
+    that cannot be read (ended meanwhile, or no ``/proc`` at all) count 0.
+    """
+    total, pending, seen = 0.0, [pid], set()
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            stat = Path(f"/proc/{current}/stat").read_text()
+        except OSError:
+            continue
+        # The fields after the command's closing parenthesis start at field 3 (state):
+        # utime, stime, cutime and cstime are fields 14 to 17.
+        times = stat.rsplit(")", 1)[-1].split()[11:15]
+        total += sum(int(value) for value in times) / _CLOCK_TICKS
+        pending.extend(_children_of(current))
+    return total
+
+
+def _children_of(pid: int) -> list[int]:
+    """The live children of every thread of process ``pid`` (none if it cannot be read)."""
+    tasks = Path(f"/proc/{pid}/task")
+    try:
+        threads = os.listdir(tasks)
+    except OSError:
+        return []
+    children = []
+    for thread in threads:
+        with contextlib.suppress(OSError, ValueError):
+            children += [int(child) for child in (tasks / thread / "children").read_text().split()]
+    return children
 
 
 class WorkerFailure(Exception):
@@ -323,6 +364,10 @@ class WorkerProcess:
             self.kill()
             raise WorkerFailure(f"the worker could not start: {answer.get('raised')}")
         return answer["ok"]
+
+    def processor_seconds(self) -> float:
+        """The processor time the worker and its live processes have used (0 once ended)."""
+        return 0.0 if self.dead else processor_seconds_of(self.process.pid)
 
     def _first_child(self) -> int | None:
         """The worker's child, the first process of its PID namespace."""
