@@ -20,6 +20,7 @@ import pytest
 from bisca_console import (
     HAND_SIZES,
     PROMPT,
+    SECONDS,
     before_state,
     card_pattern,
     check_abandoned,
@@ -30,6 +31,7 @@ from bisca_console import (
     failure,
     in_symbols,
     last_lines,
+    line_index,
     raised_text,
     run_complete_game,
     run_game,
@@ -37,6 +39,7 @@ from bisca_console import (
     shows_card,
     state_of,
     symbol,
+    tail,
     unnumbered_cards,
 )
 from hypothesis import example, given, settings
@@ -238,6 +241,34 @@ def test_end_of_input_abandons_the_game(student, seed, first, numbers, turn, bad
     argv = argv_for(seed, first)
     run = run_game(student, argv, answers)
     check_abandoned(run, argv, answers, tell_final_score=True)
+
+
+CTRL_C_TURNS = [("1", "human", 0), ("4", "computer", 7), ("9", "human", 19)]
+"""(seed, who goes first, the turn whose prompt gets Ctrl-C) of the Ctrl-C tests."""
+
+
+@pytest.mark.part("play-turns")
+@pytest.mark.weight(2)
+@pytest.mark.parametrize(("seed", "first", "turn"), CTRL_C_TURNS)
+def test_ctrl_c_abandons_the_game(student, seed, first, turn):
+    """Ctrl-C at a prompt: the line 'Game abandoned.', no traceback, and 1."""
+    answers = typed(ONES[:turn])
+    argv = ["--seed", seed, "--first", first]
+    stdin = "".join(f"{answer}\n" for answer in answers)
+    run = student.console(student.pkg.play.main, argv, stdin=stdin, seconds=SECONDS,
+                          interrupt=True)
+    said = (f"We ran play.main({argv!r}), typed {len(answers)} answer(s) '1', then pressed "
+            "Ctrl-C at the next prompt (input() raised KeyboardInterrupt).")
+    expected = "the line 'Game abandoned.', no exception, and main returning 1 (EXIT_ABANDONED)"
+    if run.raised is not None:
+        seen = raised_text(run)
+    elif line_index(run.out.splitlines(), "Game abandoned.") is None:
+        seen = "no line 'Game abandoned.'"
+    elif type(run.result) is not int or run.result != 1:
+        seen = f"main returned {run.result!r}"
+    else:
+        return
+    raise AssertionError(f"{said}\n  expected: {expected}\n  seen:     {seen}\n{tail(run.out)}")
 
 
 @pytest.mark.part("play-turns")
