@@ -243,22 +243,22 @@ def test_end_of_input_abandons_the_game(student, seed, first, numbers, turn, bad
     check_abandoned(run, argv, answers, tell_final_score=True)
 
 
-CTRL_C_TURNS = [("1", "human", 0), ("4", "computer", 7), ("9", "human", 19)]
-"""(seed, who goes first, the turn whose prompt gets Ctrl-C) of the Ctrl-C tests."""
-
-
 @pytest.mark.part("play-turns")
-@pytest.mark.weight(2)
-@pytest.mark.parametrize(("seed", "first", "turn"), CTRL_C_TURNS)
-def test_ctrl_c_abandons_the_game(student, seed, first, turn):
-    """Ctrl-C at a prompt: the line 'Game abandoned.', no traceback, and 1."""
-    answers = typed(ONES[:turn])
-    argv = ["--seed", seed, "--first", first]
+@pytest.mark.weight(3)
+@settings(max_examples=5, report_multiple_bugs=False)
+@given(seed=seeds, first=firsts, numbers=choices, turn=st.integers(0, ROUNDS - 1))
+@example(seed=1, first="human", numbers=ONES, turn=0)
+@example(seed=4, first="computer", numbers=LAST, turn=19)
+def test_ctrl_c_abandons_the_game(student, seed, first, numbers, turn):
+    """Ctrl-C at the prompt of any turn: the line 'Game abandoned.', no traceback, and 1."""
+    answers = typed(numbers[:turn])
+    argv = argv_for(seed, first)
     stdin = "".join(f"{answer}\n" for answer in answers)
     run = student.console(student.pkg.play.main, argv, stdin=stdin, seconds=SECONDS,
                           interrupt=True)
-    said = (f"We ran play.main({argv!r}), typed {len(answers)} answer(s) '1', then pressed "
-            "Ctrl-C at the next prompt (input() raised KeyboardInterrupt).")
+    said = (f"We ran play.main({argv!r}), typed {len(answers)} answer(s) "
+            f"{', '.join(answers) or '(none)'}, then pressed Ctrl-C at the next prompt "
+            "(input() raised KeyboardInterrupt).")
     expected = "the line 'Game abandoned.', no exception, and main returning 1 (EXIT_ABANDONED)"
     if run.raised is not None:
         seen = raised_text(run)
