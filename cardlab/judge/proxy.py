@@ -109,6 +109,7 @@ class Student:
         *args: Any,
         _seconds: float | None = None,
         _stdin: str | None = None,
+        _interrupt: bool = False,
         **kwargs: Any,
     ) -> Any:
         """Call ``target(*args, **kwargs)`` in the worker and return its result.
@@ -118,6 +119,8 @@ class Student:
         """
         message = self._call_message(target, args, kwargs)
         message["stdin"] = _stdin
+        if _interrupt:
+            message["interrupt"] = True
         return self._session.request(
             message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds
         )
@@ -319,14 +322,23 @@ class Student:
         *args: Any,
         stdin: str = "",
         seconds: float | None = None,
+        interrupt: bool = False,
     ) -> ConsoleRun:
         """Run a call as a console program: typed input in, printed output back.
 
         An exception from the call is returned in the run, not raised; a worker
         failure still raises :class:`~cardlab.worker.process.WorkerFailure`.
+
+        Args:
+            target: The function or method to run.
+            *args: Its arguments.
+            stdin: The typed input.
+            seconds: The call's time limit (None: the spec's).
+            interrupt: Once ``stdin`` runs out, the next read raises KeyboardInterrupt,
+                as Ctrl-C pressed at the prompt, instead of the end of file (EOFError).
         """
         try:
-            result = self.call(target, *args, _stdin=stdin, _seconds=seconds)
+            result = self.call(target, *args, _stdin=stdin, _seconds=seconds, _interrupt=interrupt)
             raised = None
         except StudentRaised as error:
             result, raised = None, error

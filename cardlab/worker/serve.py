@@ -9,7 +9,8 @@ knows nothing of scores: the judge decides every verdict.
 
 Requests (``op``): ``confine`` (the confinement plan: always the first request, before
 any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (composition, codec
-file, output cap), ``call`` (target, args, kwargs, stdin, seed, and the next call's seed),
+file, output cap), ``call`` (target, args, kwargs, stdin, ``interrupt``: Ctrl-C once the typed input
+runs out, seed, and the next call's seed),
 ``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name; with ``keep`` set, the attribute's object is kept and
 answered as a handle, whatever its type), ``builtin`` (name, args; what ``iter``
@@ -88,6 +89,30 @@ class CappedOutput(io.TextIOBase):
         return "".join(self.parts)
 
 
+class InterruptedInput(io.StringIO):
+    """Typed input that ends with Ctrl-C: once it runs out, a read raises KeyboardInterrupt.
+
+    What a person pressing Ctrl-C at the next prompt does to ``input()``, instead of the
+    end of file an exhausted input gives.
+    """
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        """The next typed line; KeyboardInterrupt when none is left.
+
+        The override is marked for mypy only: typeshed gives ``StringIO.readline`` the
+        signature of ``_IOBase`` besides that of text, and the two disagree.
+        """
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def typed_input(text: str, *, interrupt: bool) -> io.StringIO:
+    """A call's standard input: ``text``, then the end of file or, with ``interrupt``, Ctrl-C."""
+    return InterruptedInput(text) if interrupt else io.StringIO(text)
+
+
 class Worker:
     """Serves requests from the judge against one composed package."""
 
@@ -143,7 +168,9 @@ class Worker:
         out, err = self.out, self.err
         out.reset(self.output_limit)
         err.reset(self.output_limit)
-        sys.stdin = io.StringIO(request.get("stdin") or "")
+        sys.stdin = typed_input(
+            request.get("stdin") or "", interrupt=bool(request.get("interrupt"))
+        )
         sys.stdout, sys.stderr = out, err
         self.broken = None
         try:

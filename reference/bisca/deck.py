@@ -56,7 +56,9 @@ class Deck:
 
         The recipe is fixed, so that a seed always gives the same deal: take the cards
         of ``Deck.standard()`` as a list, call ``rng.shuffle`` on that list exactly
-        once, and build the deck from the list (its first card on top).
+        once, and build the deck from the list (its first card on top).  Take nothing
+        else from ``rng``: the next deal from the same generator then comes out the same
+        for every deck that follows the recipe.
 
         Args:
             rng: The source of randomness, e.g. ``random.Random(seed)``.

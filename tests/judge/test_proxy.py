@@ -124,6 +124,20 @@ def test_a_failed_worker_is_replaced_for_the_next_test(repo, tmp_path):
         bisca.session.close()
 
 
+def test_a_console_run_can_end_with_ctrl_c(bisca):
+    """With ``interrupt``, a read past the typed input raises KeyboardInterrupt, not EOFError."""
+    interrupted = bisca.console(bisca.pkg.play.ask_card, [Value("Card", "AS")], interrupt=True)
+    assert interrupted.raised is not None and interrupted.raised.is_a("KeyboardInterrupt")
+    typed = bisca.console(
+        bisca.pkg.play.ask_card, [Value("Card", "AS")], stdin="x\n1\n", interrupt=True
+    )
+    assert typed.raised is None and typed.result == Value("Card", "AS")
+    ended = bisca.console(bisca.pkg.play.ask_card, [Value("Card", "AS")])
+    assert ended.raised is not None and ended.raised.is_a("EOFError")
+    game = bisca.console(bisca.pkg.play.main, ["--seed", "1"], stdin="1\n", interrupt=True)
+    assert game.raised is None and game.result == 1 and "Game abandoned." in game.out
+
+
 def test_told_calls_run_in_order_with_the_next_call_that_waits(bisca):
     player = bisca.pkg.player.Player("Ann")
     take = player.take  # a method, known from here on without asking the worker

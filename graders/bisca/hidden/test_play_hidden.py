@@ -20,6 +20,7 @@ import pytest
 from bisca_console import (
     HAND_SIZES,
     PROMPT,
+    SECONDS,
     before_state,
     card_pattern,
     check_abandoned,
@@ -30,6 +31,7 @@ from bisca_console import (
     failure,
     in_symbols,
     last_lines,
+    line_index,
     raised_text,
     run_complete_game,
     run_game,
@@ -37,6 +39,7 @@ from bisca_console import (
     shows_card,
     state_of,
     symbol,
+    tail,
     unnumbered_cards,
 )
 from hypothesis import example, given, settings
@@ -238,6 +241,34 @@ def test_end_of_input_abandons_the_game(student, seed, first, numbers, turn, bad
     argv = argv_for(seed, first)
     run = run_game(student, argv, answers)
     check_abandoned(run, argv, answers, tell_final_score=True)
+
+
+@pytest.mark.part("play-turns")
+@pytest.mark.weight(3)
+@settings(max_examples=5, report_multiple_bugs=False)
+@given(seed=seeds, first=firsts, numbers=choices, turn=st.integers(0, ROUNDS - 1))
+@example(seed=1, first="human", numbers=ONES, turn=0)
+@example(seed=4, first="computer", numbers=LAST, turn=19)
+def test_ctrl_c_abandons_the_game(student, seed, first, numbers, turn):
+    """Ctrl-C at the prompt of any turn: the line 'Game abandoned.', no traceback, and 1."""
+    answers = typed(numbers[:turn])
+    argv = argv_for(seed, first)
+    stdin = "".join(f"{answer}\n" for answer in answers)
+    run = student.console(student.pkg.play.main, argv, stdin=stdin, seconds=SECONDS,
+                          interrupt=True)
+    said = (f"We ran play.main({argv!r}), typed {len(answers)} answer(s) "
+            f"{', '.join(answers) or '(none)'}, then pressed Ctrl-C at the next prompt "
+            "(input() raised KeyboardInterrupt).")
+    expected = "the line 'Game abandoned.', no exception, and main returning 1 (EXIT_ABANDONED)"
+    if run.raised is not None:
+        seen = raised_text(run)
+    elif line_index(run.out.splitlines(), "Game abandoned.") is None:
+        seen = "no line 'Game abandoned.'"
+    elif type(run.result) is not int or run.result != 1:
+        seen = f"main returned {run.result!r}"
+    else:
+        return
+    raise AssertionError(f"{said}\n  expected: {expected}\n  seen:     {seen}\n{tail(run.out)}")
 
 
 @pytest.mark.part("play-turns")
