@@ -86,7 +86,7 @@ SEAT_LETTERS = "NESW"
 
 # -- Part 1: the other operand of == and < answers when Card returns NotImplemented ----
 
-RANK_NAMES = {"2": "TWO", "5": "FIVE", "Q": "QUEEN", "K": "KING"}
+RANK_NAMES = {"2": "TWO", "Q": "QUEEN", "K": "KING"}
 
 
 def answering(student, method):
@@ -147,7 +147,7 @@ def test_a_card_of_a_subclass_is_a_card(student):
 # -- Part 2: what an IllegalMove's message tells ---------------------------------------
 
 SUIT_WORDS = {"H": ("hearts?", "♥"), "C": ("clubs?", "♣"), "D": ("diamonds?", "♦")}
-RANK_WORDS = {"K": "King", "9": "Nine", "6": "Six", "5": "Five"}
+RANK_WORDS = {"K": "King", "9": "Nine"}
 SUIT_TITLES = {"H": "Hearts", "C": "Clubs", "D": "Diamonds", "S": "Spades"}
 SYMBOLS = {"H": "♥", "C": "♣", "D": "♦", "S": "♠"}
 
