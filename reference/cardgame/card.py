@@ -99,7 +99,8 @@ class Card:
 
         Returns:
             Whether both are cards with the same suit and rank; ``NotImplemented`` when
-            ``other`` is not a ``Card``, so that Python falls back to False.
+            ``other`` is not a ``Card`` (a card of a subclass of ``Card`` is one), so
+            that Python asks ``other`` and, when it cannot answer either, gives False.
         """
         if not isinstance(other, Card):
             return NotImplemented
@@ -114,7 +115,7 @@ class Card:
         return hash((self.suit, self.rank))
 
     def __lt__(self, other: Card) -> bool:
-        """Return True if this card comes before ``other``: a lower suit, or a lower rank.
+        """Return True if this card comes before ``other``: a lower suit, or a lower rank in one.
 
         Suits are ordered Hearts < Clubs < Diamonds < Spades, and within a suit ranks go
         from Two up to Ace, so every heart comes before every club, and so on.
@@ -124,7 +125,8 @@ class Card:
 
         Returns:
             Whether this card is lower than ``other``; ``NotImplemented`` when ``other``
-            is not a ``Card``, so that Python raises ``TypeError``.
+            is not a ``Card`` (a card of a subclass of ``Card`` is one), so that Python
+            asks ``other`` and, when it cannot answer either, raises ``TypeError``.
         """
         if not isinstance(other, Card):
             return NotImplemented

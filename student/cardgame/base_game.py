@@ -220,7 +220,8 @@ class BaseCardGame(CardGame):
 
         The copy is of the same variation, with its own players and hands, its own trick,
         and its own counts of tricks and points.  Cards, suits and seats are immutable,
-        so both games may share them.
+        so both games may share them.  The original keeps its own players and hands:
+        ``player(d)`` gives the same objects after the copy as before.
 
         Returns:
             The copy.

@@ -12,8 +12,10 @@ from .trick import Trick
 class ComputerPlayer(ABC):
     """A strategy that plays the cards of one player.
 
-    It keeps the player it was made for: a clone of a game has players of its own, so
-    it needs computer players of its own too (``SimpleComputerPlayer(clone.player(d))``).
+    It keeps the player it was made for, for a whole game: each choice reads that
+    player's hand as it is then, and the trick it is handed, hand after hand.  A clone of
+    a game has players of its own, so it needs computer players of its own too
+    (``SimpleComputerPlayer(clone.player(d))``).
 
     Attributes:
         player: The player whose cards it plays (it reads the hand, never changes it).

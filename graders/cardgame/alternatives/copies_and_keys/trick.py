@@ -170,5 +170,5 @@ class Trick:
             raise IllegalMove(f"{player.direction}: you do not hold {card}")
         allowed = legal_cards(hand, self.led_suit)
         if card not in allowed:
-            raise IllegalMove(f"{player.direction}: follow suit")
+            raise IllegalMove(f"{player.direction}: follow suit ({self.led_suit} led)")
         self._cards.append(card)

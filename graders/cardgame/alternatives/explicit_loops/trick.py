@@ -162,14 +162,15 @@ class Trick:
         """
         if len(self._cards) >= CARDS_PER_TRICK:
             raise IllegalMove("no more cards fit in this trick")
-        if self.players[len(self._cards)] != player.direction:
-            raise IllegalMove("wrong turn")
+        turn = self.players[len(self._cards)]
+        if turn != player.direction:
+            raise IllegalMove(f"wrong turn: {turn} plays next")
         if not any(mine == card for mine in player.hand):
-            raise IllegalMove("card not held")
+            raise IllegalMove(f"card not held: {card}")
         if len(self._cards) > 0:
             led = self._cards[0].suit
             if card.suit != led:
                 for mine in player.hand:
                     if mine.suit == led:
-                        raise IllegalMove("must follow suit")
+                        raise IllegalMove(f"must follow suit: {led}")
         self._cards.append(card)

@@ -101,8 +101,8 @@ class Card:
             Whether both are cards with the same suit and rank; ``NotImplemented`` when
             ``other`` is not a ``Card``, so that Python falls back to False.
         """
-        if type(other) is not type(self):
-            return NotImplemented if not isinstance(other, Card) else False
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.rank is other.rank and self.suit is other.suit
 
     def __hash__(self) -> int:

@@ -167,10 +167,10 @@ class Trick:
         if self.is_complete:
             raise IllegalMove("the trick is complete")
         if self.next_to_play is not player.direction:
-            raise IllegalMove(f"it is not {player.direction}'s turn")
+            raise IllegalMove(f"it is {self.next_to_play}'s turn, not {player.direction}'s")
         if card not in player.hand:
             raise IllegalMove(f"{player.direction} does not hold {card}")
         led = self.led_suit
         if led is not None and card.suit is not led and len(player.hand.cards_of(led)) > 0:
-            raise IllegalMove(f"{player.direction} must follow suit")
+            raise IllegalMove(f"{player.direction} must follow suit: {led}")
         self._cards.append(card)

@@ -162,7 +162,8 @@ class Trick:
         """
         turn = self.next_to_play
         if turn is None or player.direction != turn:
-            raise IllegalMove(f"{player.direction} may not play now")
+            waiting = "the trick is complete" if turn is None else f"it is {turn}'s turn"
+            raise IllegalMove(f"{player.direction} may not play now: {waiting}")
         if card not in player.hand:
             raise IllegalMove(f"{card} is not in the hand of {player.direction}")
         led = self.led_suit
