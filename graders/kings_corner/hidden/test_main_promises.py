@@ -17,20 +17,19 @@ The lines typed are those a scripted person typed into the reference
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kings_corner_console import run_reference, typed_text
+from kings_corner_console import QUESTION, output_lines, run_reference, typed_text
 
 from cardlab.testing import expect_equal, expect_true
 
 pytestmark = pytest.mark.part("console-games")
 
 SECONDS = 20.0
-QUESTION = "Play another game? (y/n)"
 seeds = st.integers(0, 2**32 - 1)
 
 
 def printed_lines(text):
-    """The non-blank lines of ``text``, without the spaces around them."""
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    """The non-blank lines of ``text``, each prompt ending its line (``output_lines``)."""
+    return [line for line in output_lines(text) if line]
 
 
 def run_both(student, ref, game_seed, script_seed, **script):
