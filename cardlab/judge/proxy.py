@@ -104,6 +104,7 @@ class Student:
         *args: Any,
         _seconds: float | None = None,
         _stdin: str | None = None,
+        _interrupt: bool = False,
         **kwargs: Any,
     ) -> Any:
         """Call ``target(*args, **kwargs)`` in the worker and return its result.
@@ -113,6 +114,8 @@ class Student:
         """
         message = self._call_message(target, args, kwargs)
         message["stdin"] = _stdin
+        if _interrupt:
+            message["interrupt"] = True
         return self._session.request(
             message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds
         )
@@ -294,6 +297,27 @@ class Student:
         message = {"op": "builtin", "name": name, "args": [self._session.argument(a) for a in args]}
         return self._session.request(message, lambda: f"{name}({_show_args(args, {})})")
 
+    def builtin_kept(self, name: str, *args: Any) -> Handle:
+        """:meth:`builtin`, its result kept in the worker: a handle to the very object.
+
+        What :meth:`call_kept` is to a call, for a builtin: ``builtin_kept("list", cards)``
+        is a list made in the worker, which a grader hands to the student's code and
+        reads again after later calls (a pile that kept the caller's list changes it).
+
+        Raises:
+            StudentRaised: When the builtin raises.
+        """
+        message = {
+            "op": "builtin",
+            "name": name,
+            "args": [self._session.argument(a) for a in args],
+            "keep": True,
+        }
+        kept = self._session.request(message, lambda: f"{name}({_show_args(args, {})})")
+        if type(kept) is not Handle:
+            self._session.fail_protocol("a kept builtin result that did not come back as a handle")
+        return kept
+
     def builtin_int(self, name: str, *args: Any) -> int:
         """A builtin whose answer must be an int (``len``, ``hash``)."""
         result = self.builtin(name, *args)
@@ -314,14 +338,18 @@ class Student:
         *args: Any,
         stdin: str = "",
         seconds: float | None = None,
+        interrupt: bool = False,
     ) -> ConsoleRun:
         """Run a call as a console program: typed input in, printed output back.
 
-        An exception from the call is returned in the run, not raised; a worker
-        failure still raises :class:`~cardlab.worker.process.WorkerFailure`.
+        Once the lines of ``stdin`` are read, the input ends (``input`` raises
+        ``EOFError``), or with ``interrupt`` the person presses Ctrl-C at the next
+        prompt (``input`` raises ``KeyboardInterrupt``).  An exception from the call is
+        returned in the run, not raised; a worker failure still raises
+        :class:`~cardlab.worker.process.WorkerFailure`.
         """
         try:
-            result = self.call(target, *args, _stdin=stdin, _seconds=seconds)
+            result = self.call(target, *args, _stdin=stdin, _seconds=seconds, _interrupt=interrupt)
             raised = None
         except StudentRaised as error:
             result, raised = None, error

@@ -49,6 +49,28 @@ _ORIGINAL_STDIN = sys.stdin
 _SCALARS = frozenset((type(None), bool, int, float, str))
 
 
+class InterruptedInput(io.StringIO):
+    """Typed input ended by Ctrl-C: once its text is read, reading raises ``KeyboardInterrupt``.
+
+    A plain ``StringIO`` ends the input instead (``input`` then raises ``EOFError``);
+    this is what a person pressing Ctrl-C at the next prompt does to a console program.
+    """
+
+    # typeshed gives the bytes readline of _IOBase as well as StringIO's own.
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
+        """The next typed line; ``KeyboardInterrupt`` once none is left."""
+        line = super().readline(-1 if size is None else size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def typed_input(request: dict) -> io.StringIO:
+    """The ``stdin`` of a call: its typed text, ended by Ctrl-C if it asks (``interrupt``)."""
+    text = request.get("stdin") or ""
+    return InterruptedInput(text) if request.get("interrupt") else io.StringIO(text)
+
+
 class CappedOutput(io.TextIOBase):
     """A text stream that keeps at most ``limit`` characters and counts the rest."""
 
@@ -143,7 +165,7 @@ class Worker:
         out, err = self.out, self.err
         out.reset(self.output_limit)
         err.reset(self.output_limit)
-        sys.stdin = io.StringIO(request.get("stdin") or "")
+        sys.stdin = typed_input(request)
         sys.stdout, sys.stderr = out, err
         self.broken = None
         try:

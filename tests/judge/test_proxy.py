@@ -266,6 +266,38 @@ def test_a_method_runs_as_a_console_program(repo):
         student.session.close()
 
 
+def test_a_console_run_may_end_with_ctrl_c(repo):
+    """``console(..., interrupt=True)``: once the typed lines are read, Ctrl-C at the prompt."""
+    folder = repo.reference_dir("kings_corner")
+    codec_file = repo.graders_dir("kings_corner") / "codec.py"
+    setup = WorkerSetup(compose("kings_corner", folder, folder, ()), codec_file, 65536)
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(codec_file))
+    student.session.begin("test_proxy")
+    try:
+        table = student.pkg.table.Table(Value("DrawPile", "2C 3C"))
+        human = student.pkg.human_player.HumanPlayer("You")
+        opponent = student.pkg.player.Player("Computer")
+        run = student.console(human.take_turn, table, opponent, stdin="x\n", interrupt=True)
+        assert run.raised is not None and run.raised.is_a("KeyboardInterrupt")
+        assert run.out.count("Move>") == 2
+        main = student.pkg.game.main
+        run = student.console(main, ["--seed", "5"], stdin="h\n", interrupt=True)
+        assert run.raised is None and run.result == 1 and "Game abandoned." in run.out
+        run = student.console(human.take_turn, table, opponent, stdin="")
+        assert run.raised is not None and run.raised.is_a("EOFError")
+    finally:
+        student.session.close()
+
+
+def test_a_kept_builtin_result_is_the_very_object(bisca):
+    """``builtin_kept``: a list made in the worker, handed on and read again as itself."""
+    given = bisca.builtin_kept("list", [Value("Card", "AS"), Value("Card", "2D")])
+    assert isinstance(given, Handle) and given.type_name == "list"
+    assert bisca.builtin("len", given) == 2
+    assert bisca.builtin("list", given) == [Value("Card", "AS"), Value("Card", "2D")]
+    assert bisca.builtin_bool("is", given, given) is True
+
+
 def test_the_package_is_one_attribute_of_the_handle(repo):
     """``student.pkg`` holds every module, even one named like a method of the handle."""
     folder = repo.reference_dir("hearts")
