@@ -78,8 +78,12 @@ def test_another_game_is_asked_until_answered_then_goodbye(student, ref, game_se
 @settings(max_examples=3)
 @given(game_seed=seeds, script_seed=seeds, after=st.integers(0, 40))
 def test_the_input_ending_prints_game_abandoned(student, ref, game_seed, script_seed, after):
-    """The input ends after any number of commands: the line 'Game abandoned.'."""
-    _, run, call = run_both(student, ref, game_seed, script_seed, stop_after=after)
+    """The input ends after any number of commands: the line 'Game abandoned.'.
+
+    No answer to ``Play another game?`` is typed either: a game over before the last
+    command meets the end of the input there.
+    """
+    _, run, call = run_both(student, ref, game_seed, script_seed, answers=(), stop_after=after)
     expect_true(
         "Game abandoned." in printed_lines(run.out),
         f"{call}, the input ending after {after} commands: the line 'Game abandoned.'",
@@ -89,8 +93,14 @@ def test_the_input_ending_prints_game_abandoned(student, ref, game_seed, script_
 @settings(max_examples=3)
 @given(game_seed=seeds, script_seed=seeds, after=st.integers(0, 40))
 def test_ctrl_c_abandons_the_game(student, ref, game_seed, script_seed, after):
-    """Ctrl-C after any number of commands: the line 'Game abandoned.', and main returns 1."""
-    _, run, call = run_both(student, ref, game_seed, script_seed, interrupt=True, stop_after=after)
+    """Ctrl-C after any number of commands: the line 'Game abandoned.', and main returns 1.
+
+    As with the end of the input, a game over before the last command meets Ctrl-C at
+    ``Play another game?``.
+    """
+    _, run, call = run_both(
+        student, ref, game_seed, script_seed, interrupt=True, answers=(), stop_after=after
+    )
     expect_true(
         "Game abandoned." in printed_lines(run.out),
         f"{call}: the line 'Game abandoned.' when the person presses Ctrl-C",
