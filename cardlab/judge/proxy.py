@@ -302,6 +302,27 @@ class Student:
         message = {"op": "builtin", "name": name, "args": [self._session.argument(a) for a in args]}
         return self._session.request(message, lambda: f"{name}({_show_args(args, {})})")
 
+    def builtin_kept(self, name: str, *args: Any) -> Handle:
+        """:meth:`builtin`, its result kept in the worker: a handle to the very object.
+
+        What :meth:`call_kept` is to a call, for a builtin: ``builtin_kept("list", cards)``
+        is a list made in the worker, which a grader hands to the student's code and
+        reads again after later calls (a pile that kept the caller's list changes it).
+
+        Raises:
+            StudentRaised: When the builtin raises.
+        """
+        message = {
+            "op": "builtin",
+            "name": name,
+            "args": [self._session.argument(a) for a in args],
+            "keep": True,
+        }
+        kept = self._session.request(message, lambda: f"{name}({_show_args(args, {})})")
+        if type(kept) is not Handle:
+            self._session.fail_protocol("a kept builtin result that did not come back as a handle")
+        return kept
+
     def builtin_int(self, name: str, *args: Any) -> int:
         """A builtin whose answer must be an int (``len``, ``hash``)."""
         result = self.builtin(name, *args)

@@ -42,6 +42,9 @@ class CardPile:
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         """Create a pile holding ``cards``, the bottom card first.
 
+        The pile keeps a list of its own: what is later added to it or taken from it
+        never changes ``cards``.
+
         Args:
             cards: The cards, bottom first; not checked against any rule.
         """

@@ -280,6 +280,15 @@ def test_a_method_runs_as_a_console_program(repo):
         student.session.close()
 
 
+def test_a_kept_builtin_result_is_the_very_object(bisca):
+    """``builtin_kept``: a list made in the worker, handed on and read again as itself."""
+    given = bisca.builtin_kept("list", [Value("Card", "AS"), Value("Card", "2D")])
+    assert isinstance(given, Handle) and given.type_name == "list"
+    assert bisca.builtin("len", given) == 2
+    assert bisca.builtin("list", given) == [Value("Card", "AS"), Value("Card", "2D")]
+    assert bisca.builtin_bool("is", given, given) is True
+
+
 def test_the_package_is_one_attribute_of_the_handle(repo):
     """``student.pkg`` holds every module, even one named like a method of the handle."""
     folder = repo.reference_dir("hearts")

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 PROMPT = "Move>"
+QUESTION = "Play another game? (y/n)"
 PILE_LINE = re.compile(r"^Pile ([1-8]):((?: [0-9A-Z]{2})*)\s*$")
 COUNT_LINE = re.compile(r"^Computer Player has (\d+) cards?\s*$")
 HAND_LINE = re.compile(r"^Your hand:((?: [0-9A-Z]{2})*)\s*$")
@@ -97,9 +98,21 @@ def shown_tables(out: str) -> list[Shown]:
     return [_shown(segment) for segment in segments(out)[:-1]]
 
 
+def output_lines(out: str) -> list[str]:
+    """The lines printed, each prompt ending its line, without the spaces around them.
+
+    What is typed is not in the output, so the first line printed after a prompt follows
+    it on the same line: a program that prints nothing after a ``D`` that ends its turn
+    has its next line there, as on a terminal the person's Enter would start a new one.
+    """
+    for prompt in (PROMPT, QUESTION):
+        out = out.replace(prompt, prompt + "\n")
+    return [line.strip() for line in out.splitlines()]
+
+
 def scored_lines(out: str) -> list[str]:
     """The penalty and winner lines, in order."""
-    return [line.strip() for line in out.splitlines() if SCORED_LINE.match(line.strip())]
+    return [line for line in output_lines(out) if SCORED_LINE.match(line)]
 
 
 def message_lines(segment: str) -> list[str]:

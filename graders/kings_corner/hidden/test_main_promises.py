@@ -7,7 +7,8 @@ contract of ``game.main`` and ``ask_again`` promises:
 - ``Play another game? (y/n) `` is asked after every game, and asked again after an
   answer other than y, yes, n or no (in any case);
 - declining another game prints ``Goodbye.``;
-- when the input ends, at any moment, the line ``Game abandoned.``;
+- when the input ends, at any moment, the line ``Game abandoned.``; and the same, with
+  ``main`` returning 1 and no traceback, when the person presses Ctrl-C;
 - ``--help`` stops with ``SystemExit`` status 0, wrong options with status 2.
 
 The lines typed are those a scripted person typed into the reference
@@ -17,31 +18,39 @@ The lines typed are those a scripted person typed into the reference
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kings_corner_console import run_reference, typed_text
+from kings_corner_console import QUESTION, output_lines, run_reference, typed_text
 
 from cardlab.testing import expect_equal, expect_true
 
 pytestmark = pytest.mark.part("console-games")
 
 SECONDS = 20.0
-QUESTION = "Play another game? (y/n)"
 seeds = st.integers(0, 2**32 - 1)
 
 
 def printed_lines(text):
-    """The non-blank lines of ``text``, without the spaces around them."""
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    """The non-blank lines of ``text``, each prompt ending its line (``output_lines``)."""
+    return [line for line in output_lines(text) if line]
 
 
-def run_both(student, ref, game_seed, script_seed, **script):
-    """The reference's scripted run, and your ``main`` given the same lines."""
+def run_both(student, ref, game_seed, script_seed, interrupt=False, **script):
+    """The reference's scripted run, and your ``main`` given the same lines.
+
+    With ``interrupt``, the person presses Ctrl-C at the prompt after the last line.
+    """
     argv = ["--seed", str(game_seed)]
     reference = run_reference(ref, argv, script_seed, **script)
     run = student.console(
-        student.pkg.game.main, argv, stdin=typed_text(reference.typed), seconds=SECONDS
+        student.pkg.game.main,
+        argv,
+        stdin=typed_text(reference.typed),
+        seconds=SECONDS,
+        interrupt=interrupt,
     )
     lines = len(reference.typed)
     call = f"main({argv!r}) with {lines} lines typed by a script (seed {script_seed})"
+    if interrupt:
+        call += ", then Ctrl-C"
     if run.raised is not None:
         raise AssertionError(f"{call}\n  your program raised {run.raised.type_name}: {run.raised}")
     return reference, run, call
@@ -69,12 +78,34 @@ def test_another_game_is_asked_until_answered_then_goodbye(student, ref, game_se
 @settings(max_examples=3)
 @given(game_seed=seeds, script_seed=seeds, after=st.integers(0, 40))
 def test_the_input_ending_prints_game_abandoned(student, ref, game_seed, script_seed, after):
-    """The input ends after any number of commands: the line 'Game abandoned.'."""
-    _, run, call = run_both(student, ref, game_seed, script_seed, stop_after=after)
+    """The input ends after any number of commands: the line 'Game abandoned.'.
+
+    No answer to ``Play another game?`` is typed either: a game over before the last
+    command meets the end of the input there.
+    """
+    _, run, call = run_both(student, ref, game_seed, script_seed, answers=(), stop_after=after)
     expect_true(
         "Game abandoned." in printed_lines(run.out),
         f"{call}, the input ending after {after} commands: the line 'Game abandoned.'",
     )
+
+
+@settings(max_examples=3)
+@given(game_seed=seeds, script_seed=seeds, after=st.integers(0, 40))
+def test_ctrl_c_abandons_the_game(student, ref, game_seed, script_seed, after):
+    """Ctrl-C after any number of commands: the line 'Game abandoned.', and main returns 1.
+
+    As with the end of the input, a game over before the last command meets Ctrl-C at
+    ``Play another game?``.
+    """
+    _, run, call = run_both(
+        student, ref, game_seed, script_seed, interrupt=True, answers=(), stop_after=after
+    )
+    expect_true(
+        "Game abandoned." in printed_lines(run.out),
+        f"{call}: the line 'Game abandoned.' when the person presses Ctrl-C",
+    )
+    expect_equal(run.result, 1, f"{call}: what main returns when the person presses Ctrl-C")
 
 
 @pytest.mark.parametrize(

@@ -76,6 +76,20 @@ def test_iterating_a_pile_walks_a_copy(student, ref):
 
 
 @pytest.mark.part("piles")
+def test_a_pile_keeps_a_list_of_its_own(student, ref):
+    """CardPile(cards) copies the cards: adding to the pile or taking from it leaves them."""
+    given = student.builtin_kept("list", cards("2C 3D 4H"))
+    pile = student.pkg.piles.CardPile(given)
+    pile.add(cards("5S")[0])
+    pile.remove(cards("3D")[0])
+    expect_equal(
+        student.builtin("list", given),
+        ref.canon(_ref_cards(ref, "2C 3D 4H")),
+        "cards = [2C, 3D, 4H]; pile = CardPile(cards); pile.add(5S); pile.remove(3D); cards",
+    )
+
+
+@pytest.mark.part("piles")
 @pytest.mark.parametrize("taken", ["2C", "3D", "4H"])
 def test_remove_returns_the_card(student, ref, taken):
     """CardPile.remove returns the card taken out; the others keep their order."""
@@ -88,8 +102,10 @@ def test_remove_returns_the_card(student, ref, taken):
 
 @pytest.mark.part("piles")
 @settings(max_examples=15)
-@given(pile=st.lists(st.sampled_from(ALL_CARDS), max_size=8, unique=True),
-       kind=st.sampled_from(["CardPile", "PlayerHand", "DrawPile"]))
+@given(
+    pile=st.lists(st.sampled_from(ALL_CARDS), max_size=8, unique=True),
+    kind=st.sampled_from(["CardPile", "PlayerHand", "DrawPile"]),
+)
 def test_str_like_the_reference(student, ref, pile, kind):
     """str of a pile, a hand or the draw pile is the reference's (notation, spaces)."""
     text = " ".join(pile)
@@ -137,7 +153,8 @@ def test_move_notation_and_str_like_the_reference(student, ref, kind, args):
     ref_args = tuple(ref.card.Card.from_notation(a) if isinstance(a, str) else a for a in args)
     expected = getattr(ref.table.Move, kind)(*ref_args).notation
     move = getattr(student.pkg.table.Move, kind)(
-        *(cards(a)[0] if isinstance(a, str) else a for a in args))
+        *(cards(a)[0] if isinstance(a, str) else a for a in args)
+    )
     call = f"Move.{kind}({', '.join(map(str, args))})"
     expect_equal(student.attr(move, "notation"), expected, f"{call}.notation")
     expect_equal(student.builtin("str", move), expected, f"str({call})")
@@ -166,8 +183,11 @@ def test_move_from_notation_like_the_reference(student, ref, text):
 
 
 @pytest.mark.part("table")
-@pytest.mark.parametrize("numbers", [[2, 1, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7],
-                                     [1, 2, 3, 4, 5, 6, 7, 8, 1]], ids=repr)
+@pytest.mark.parametrize(
+    "numbers",
+    [[2, 1, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4, 5, 6, 7, 8, 1]],
+    ids=repr,
+)
 def test_table_refuses_piles_not_numbered_1_to_8(student, numbers):
     """Table(piles=...) raises ValueError unless the piles are numbered 1 to 8 in order."""
     piles = [student.pkg.piles.LaydownPile(number) for number in numbers]
@@ -201,21 +221,29 @@ def _candidate_moves(ref, ref_table, ref_hand):
     """Every lay of a hand card (and of one card not in the hand), every pile move between
     piles 1 to 8, a draw, and moves naming piles 0 and 9."""
     Move = ref.table.Move
-    outside = next(c for c in ref.piles.DrawPile.shuffled(random.Random(0)).cards
-                   if c not in ref_hand)
-    moves = [Move.lay(card, number) for card in (*ref_hand.cards, outside)
-             for number in range(1, 9)]
+    outside = next(
+        c for c in ref.piles.DrawPile.shuffled(random.Random(0)).cards if c not in ref_hand
+    )
+    moves = [
+        Move.lay(card, number) for card in (*ref_hand.cards, outside) for number in range(1, 9)
+    ]
     moves += [Move.pile(source, target) for source in range(1, 9) for target in range(1, 9)]
-    moves += [Move.draw(), Move.lay(ref_hand.cards[0], 0), Move.lay(ref_hand.cards[0], 9),
-              Move.pile(0, 1), Move.pile(1, 9)]
+    moves += [
+        Move.draw(),
+        Move.lay(ref_hand.cards[0], 0),
+        Move.lay(ref_hand.cards[0], 9),
+        Move.pile(0, 1),
+        Move.pile(1, 9),
+    ]
     return moves
 
 
 @pytest.mark.part("table")
 @pytest.mark.weight(3)
 @settings(max_examples=6)
-@given(seed=st.integers(0, 2**32 - 1), picks=st.lists(st.integers(0, 10**6), min_size=3,
-                                                        max_size=3))
+@given(
+    seed=st.integers(0, 2**32 - 1), picks=st.lists(st.integers(0, 10**6), min_size=3, max_size=3)
+)
 def test_is_legal_and_apply_like_the_reference(student, ref, seed, picks):
     """On dealt tables, is_legal answers every candidate move as the reference does; legal
     moves applied leave the piles, the hand and the moves as the reference's."""
@@ -228,8 +256,11 @@ def test_is_legal_and_apply_like_the_reference(student, ref, seed, picks):
             where = f"after dealing DrawPile.shuffled(random.Random({seed}))"
             if done:
                 where += f" and applying {', '.join(done)}"
-            expect_equal(table.is_legal(hand, move), expected,
-                         f"table.is_legal(hand, {move.notation!r}) {where}")
+            expect_equal(
+                table.is_legal(hand, move),
+                expected,
+                f"table.is_legal(hand, {move.notation!r}) {where}",
+            )
             if expected:
                 legal.append(move)
         move = legal[pick % len(legal)]

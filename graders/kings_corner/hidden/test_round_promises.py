@@ -2,7 +2,8 @@
 
 - A stalemate is two turns in a row without a move, not three: a person whose turn
   makes no move, then a computer that cannot move, end the round, and the person is
-  asked for one command only.
+  asked for one command only.  And the two turns must follow each other: a turn with a
+  move in between starts the count again.
 - ``Game.play_round`` prints who deals, announces each of the computer's moves in one
   line of its own, in free wording, in the order made, and ends with the two penalty
   lines.  The computer's moves of the round are those of the reference with the same
@@ -55,6 +56,36 @@ def test_two_turns_without_a_move_end_the_round(student, typed):
         [run.result, run.out.count("Move>")],
         [True, len(typed)],
         f"{call}\n[play_round's result, how many times Move> was shown]",
+    )
+
+
+@pytest.mark.part("rules")
+def test_a_turn_with_a_move_starts_the_stalemate_count_again(student):
+    """Quiet, a lay, quiet, quiet: the round goes on after the lay and ends at the last turn.
+
+    Two people play, both ``HumanPlayer`` typing at the console, so each turn shows one
+    ``Move>`` prompt per command: "D" (no move), "L 8S 1" then "D" (a lay), "D", "D".
+    """
+    table = make_table(student, STUCK, "")
+    you = student.pkg.human_player.HumanPlayer("You")
+    other = student.pkg.human_player.HumanPlayer("Computer")
+    for player, held in ((you, "8H 3C"), (other, "8S 4C")):
+        hand = player.hand
+        for card in cards(held):
+            hand.add(card)
+    typed = ["D", "L 8S 1", "D", "D", "D"]
+    stdin = "".join(f"{line}\n" for line in [*typed, "D", "D"])
+    run = student.console(student.pkg.game.play_round, table, you, other, stdin=stdin)
+    call = (
+        "play_round(table, you, other) with two people and an empty draw pile, where only "
+        f"the second can lay (8S on 9H, pile 1), typing {typed!r} then more D lines"
+    )
+    expect_true(run.raised is None, f"{call}: raised {run.raised}")
+    expect_equal(
+        [run.result, run.out.count("Move>")],
+        [True, len(typed)],
+        f"{call}\n[play_round's result, how many times Move> was shown]: the lay ends the "
+        "first quiet stretch, so the stalemate is the last two turns",
     )
 
 
