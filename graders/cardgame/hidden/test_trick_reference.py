@@ -58,6 +58,9 @@ def student_outcome(student, trick, player, card):
 @example(seed=5, trumps="CLUBS", hand_size=13, played=1, who=0, pick=5)
 @example(seed=6, trumps="CLUBS", hand_size=13, played=2, who=0, pick=6)
 @example(seed=8, trumps="CLUBS", hand_size=13, played=3, who=0, pick=8)
+# a trump has taken the lead: the next card still follows the suit led, not the trump's
+@example(seed=75, trumps="HEARTS", hand_size=13, played=3, who=0, pick=0)  # a trump, refused
+@example(seed=121, trumps="SPADES", hand_size=13, played=2, who=0, pick=2)  # the led suit
 def test_play_accepts_what_the_reference_accepts(
     student, ref, seed, trumps, hand_size, played, who, pick
 ):
