@@ -9,7 +9,7 @@ with the reference's.
 
 import pytest
 
-from cardlab.testing import StudentRaised, expect_equal, expect_true
+from cardlab.testing import StudentRaised, expect_equal, expect_true, misbehaving
 
 pytestmark = pytest.mark.part("game")
 
@@ -176,4 +176,122 @@ def test_human_game_ends_when_the_answer_is_not_yes(student):
     expect_true(
         student.last_out.count("Your card (1-") >= TRICKS,
         f"{what}: the person should be asked for a card in every trick",
+    )
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize(("failing", "shown_before"), [(0, ()), (3, (0, 1, 2))])
+def test_players_are_shown_a_trick_in_seat_order(student, failing, shown_before):
+    """The completed trick is shown to seats 0, 1, 2, 3 in that order, whoever led it.
+
+    One player's view_trick fails; the others note the tricks they are shown. Seat 0
+    failing, no one has been shown the first trick yet; seat 3 failing, seats 0 to 2
+    have. The first trick of random.Random(1)'s hand is led by seat 2.
+    """
+    player = student.pkg.whist.basic_player.BasicPlayer
+    watching = misbehaving(student, player, "view_trick", "returns", None)
+    refusing = misbehaving(student, player, "view_trick", "raises", None)
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
+    players = [
+        (refusing if seat == failing else watching)(seat, strategy(student.builtin("Random", seat)))
+        for seat in range(4)
+    ]
+    game = student.pkg.whist.basic_whist.BasicWhist(players, student.builtin("Random", 1), None)
+    with student.raises("CollaboratorFailed"):
+        student.method(game, "play_hand")
+    for seat, seated in enumerate(players):
+        if seat == failing:
+            continue
+        expect_equal(
+            student.builtin("len", student.attr(seated, "handed")),
+            1 if seat in shown_before else 0,
+            f"tricks shown to seat {seat} when seat {failing}'s view_trick failed on the "
+            "first trick (seats are shown a trick in the order 0, 1, 2, 3)",
+        )
+
+
+CARD_ANSWERS = [str(n) for n in range(1, 14)] * 400
+"""What the person types to every card question: 1 to 13 in turn, over and over."""
+
+
+def human_game_run(student, lines):
+    """Play human_game(rng=random.Random(6)) on ``lines`` typed, and return its output."""
+    try:
+        student.call(
+            student.pkg.whist.basic_whist.human_game,
+            rng=student.builtin("Random", 6),
+            _stdin="".join(f"{line}\n" for line in lines),
+        )
+    except StudentRaised as error:
+        raise AssertionError(
+            f"human_game(rng=random.Random(6)): raised {error.type_name}: {error.message}"
+        ) from None
+    return student.last_out
+
+
+def answered_after_one_game(student, answer):
+    """The output of human_game(rng=random.Random(6)) answering ``answer`` after its first game.
+
+    The first game is played once with card answers only, to count the card questions it
+    asks; played again from the same seed, it asks as many, so ``answer`` comes next.
+    """
+    asked = human_game_run(student, CARD_ANSWERS).count("Your card (1-")
+    return human_game_run(student, [*CARD_ANSWERS[:asked], answer, *CARD_ANSWERS[asked:]])
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("answer", ["y", "yes"])
+def test_human_game_plays_again_on_an_answer_starting_with_y(student, answer):
+    """Answering "y" or "yes" to "Play another game? (y/n) " starts a new game from 0 to 0:
+    the person is asked for cards again, and the question comes again after it."""
+    out = answered_after_one_game(student, answer)
+    what = f"human_game(rng=random.Random(6)), answering {answer!r} after the first game"
+    expect_equal(out.count(AGAIN), 2, f"{what}: the questions {AGAIN!r}")
+    second = out.split(AGAIN)[1]
+    expect_true(
+        second.count("Your card (1-") >= TRICKS,
+        f"{what}: the second game should be a new game, asking for a card in every trick",
+    )
+
+
+def test_human_game_ends_on_an_empty_answer(student):
+    """An empty answer to "Play another game? (y/n) " does not start with "y": it ends."""
+    out = answered_after_one_game(student, "")
+    what = "human_game(rng=random.Random(6)), an empty answer after the first game"
+    expect_equal(out.count(AGAIN), 1, f"{what}: the questions {AGAIN!r}")
+    expect_equal(out.split(AGAIN)[1].count("Your card (1-"), 0, f"{what}: cards asked after it")
+
+
+def written_lines(out):
+    """The lines of ``out`` that hold something."""
+    return [line for line in out.splitlines() if line.strip()]
+
+
+@pytest.mark.weight(2)
+def test_human_game_writes_the_game_report(student):
+    """human_game writes the game's report, a line per trick at least, besides the person's
+    own lines: its first game writes 13 lines more, at least, than the same seeded game
+    played silently, BasicWhist(players, rng, None) with the person's HumanStrategy in
+    seat 0 and basic players whose ties rng breaks."""
+    before = human_game_run(student, CARD_ANSWERS).split(AGAIN)[0]
+    rng = student.builtin("Random", 6)
+    player = student.pkg.whist.basic_player.BasicPlayer
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
+    players = [player(0, student.pkg.whist.human_strategy.HumanStrategy())]
+    players += [player(seat, strategy(rng)) for seat in (1, 2, 3)]
+    game = student.pkg.whist.basic_whist.BasicWhist(players, rng, None)
+    run = student.console(
+        student.pkg.whist.basic_whist.BasicWhist.play_game,
+        game,
+        stdin="".join(f"{line}\n" for line in CARD_ANSWERS),
+    )
+    expect_true(
+        run.raised is None, f"the silent game raised {getattr(run.raised, 'type_name', '')}"
+    )
+    person, reported = len(written_lines(run.out)), len(written_lines(before))
+    expect_true(
+        reported >= person + TRICKS,
+        f"human_game(rng=random.Random(6)) wrote {reported} lines in its first game, and the "
+        f"person's HumanStrategy alone {person} in the same game played silently: the game's "
+        "report (a line per trick at least) should go through write too",
     )
