@@ -214,11 +214,24 @@ CARD_ANSWERS = [str(n) for n in range(1, 14)] * 400
 """What the person types to every card question: 1 to 13 in turn, over and over."""
 
 
-def human_game_run(student, lines):
-    """Play human_game(rng=random.Random(6)) on ``lines`` typed, and return its output."""
+def line_keeper(student):
+    """A list in the worker, and its ``append`` to pass as ``write``.
+
+    The lines written are kept in that list instead of printed, so that the output holds
+    only the prompts of ``read`` (``input``): a long report or a wordy console cannot
+    push them past the output kept for a call. The list is the one a collaborator made
+    by ``misbehaving`` keeps of what it is handed.
+    """
+    keeper = misbehaving(student, None, "choose_card", "returns", None)()
+    return keeper, student.attr(student.attr_kept(keeper, "handed"), "append")
+
+
+def human_game_run(student, lines, write):
+    """Play human_game(input, write, random.Random(6)) on ``lines`` typed; return the output."""
     try:
         student.call(
             student.pkg.whist.basic_whist.human_game,
+            write=write,
             rng=student.builtin("Random", 6),
             _stdin="".join(f"{line}\n" for line in lines),
         )
@@ -230,13 +243,15 @@ def human_game_run(student, lines):
 
 
 def answered_after_one_game(student, answer):
-    """The output of human_game(rng=random.Random(6)) answering ``answer`` after its first game.
+    """The prompts of human_game(rng=random.Random(6)) answering ``answer`` after its first game.
 
     The first game is played once with card answers only, to count the card questions it
     asks; played again from the same seed, it asks as many, so ``answer`` comes next.
     """
-    asked = human_game_run(student, CARD_ANSWERS).count("Your card (1-")
-    return human_game_run(student, [*CARD_ANSWERS[:asked], answer, *CARD_ANSWERS[asked:]])
+    _, write = line_keeper(student)
+    asked = human_game_run(student, CARD_ANSWERS, write).count("Your card (1-")
+    typed = [*CARD_ANSWERS[:asked], answer, *CARD_ANSWERS[asked:]]
+    return human_game_run(student, typed, line_keeper(student)[1])
 
 
 @pytest.mark.weight(2)
@@ -262,9 +277,9 @@ def test_human_game_ends_on_an_empty_answer(student):
     expect_equal(out.split(AGAIN)[1].count("Your card (1-"), 0, f"{what}: cards asked after it")
 
 
-def written_lines(out):
-    """The lines of ``out`` that hold something."""
-    return [line for line in out.splitlines() if line.strip()]
+def lines_kept(student, keeper):
+    """How many lines holding something were written to a keeper of ``line_keeper``."""
+    return sum(1 for line in student.attr(keeper, "handed") if str(line).strip())
 
 
 @pytest.mark.weight(2)
@@ -272,13 +287,15 @@ def test_human_game_writes_the_game_report(student):
     """human_game writes the game's report, a line per trick at least, besides the person's
     own lines: its first game writes 13 lines more, at least, than the same seeded game
     played silently, BasicWhist(players, rng, None) with the person's HumanStrategy in
-    seat 0 and basic players whose ties rng breaks."""
-    before = human_game_run(student, CARD_ANSWERS).split(AGAIN)[0]
+    seat 0 (writing to the same kind of keeper) and basic players whose ties rng breaks."""
+    whole, write = line_keeper(student)
+    human_game_run(student, CARD_ANSWERS, write)
+    alone, person_write = line_keeper(student)
     rng = student.builtin("Random", 6)
     player = student.pkg.whist.basic_player.BasicPlayer
     strategy = student.pkg.whist.basic_strategy.BasicStrategy
-    players = [player(0, student.pkg.whist.human_strategy.HumanStrategy())]
-    players += [player(seat, strategy(rng)) for seat in (1, 2, 3)]
+    person = student.pkg.whist.human_strategy.HumanStrategy(write=person_write)
+    players = [player(0, person), *(player(seat, strategy(rng)) for seat in (1, 2, 3))]
     game = student.pkg.whist.basic_whist.BasicWhist(players, rng, None)
     run = student.console(
         student.pkg.whist.basic_whist.BasicWhist.play_game,
@@ -288,10 +305,10 @@ def test_human_game_writes_the_game_report(student):
     expect_true(
         run.raised is None, f"the silent game raised {getattr(run.raised, 'type_name', '')}"
     )
-    person, reported = len(written_lines(run.out)), len(written_lines(before))
+    reported, own = lines_kept(student, whole), lines_kept(student, alone)
     expect_true(
-        reported >= person + TRICKS,
-        f"human_game(rng=random.Random(6)) wrote {reported} lines in its first game, and the "
-        f"person's HumanStrategy alone {person} in the same game played silently: the game's "
+        reported >= own + TRICKS,
+        f"human_game(rng=random.Random(6)) wrote {reported} lines in its game, and the "
+        f"person's HumanStrategy alone {own} in the same game played silently: the game's "
         "report (a line per trick at least) should go through write too",
     )
