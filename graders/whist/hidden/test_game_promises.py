@@ -282,14 +282,16 @@ def lines_kept(student, keeper):
     return sum(1 for line in student.attr(keeper, "handed") if str(line).strip())
 
 
-@pytest.mark.weight(2)
-def test_human_game_writes_the_game_report(student):
-    """human_game writes the game's report, a line per trick at least, besides the person's
-    own lines: its first game writes 13 lines more, at least, than the same seeded game
-    played silently, BasicWhist(players, rng, None) with the person's HumanStrategy in
-    seat 0 (writing to the same kind of keeper) and basic players whose ties rng breaks."""
-    whole, write = line_keeper(student)
-    human_game_run(student, CARD_ANSWERS, write)
+def silent_replay(student):
+    """Play human_game(rng=random.Random(6))'s first game again, silently, on your classes.
+
+    BasicWhist(players, rng, None) with the person's HumanStrategy in seat 0 (writing to
+    a keeper of ``line_keeper``) and basic players whose ties rng breaks, the person
+    typing CARD_ANSWERS: the game human_game plays first, as its docstring seats it.
+
+    Returns:
+        The lines the person's HumanStrategy wrote, and the side that won.
+    """
     alone, person_write = line_keeper(student)
     rng = student.builtin("Random", 6)
     player = student.pkg.whist.basic_player.BasicPlayer
@@ -305,10 +307,42 @@ def test_human_game_writes_the_game_report(student):
     expect_true(
         run.raised is None, f"the silent game raised {getattr(run.raised, 'type_name', '')}"
     )
-    reported, own = lines_kept(student, whole), lines_kept(student, alone)
+    return lines_kept(student, alone), run.result
+
+
+@pytest.mark.weight(2)
+def test_human_game_writes_the_game_report(student):
+    """human_game writes the game's report, a line per trick at least, besides the person's
+    own lines: its first game writes 13 lines more, at least, than the same seeded game
+    played silently (``silent_replay``)."""
+    whole, write = line_keeper(student)
+    human_game_run(student, CARD_ANSWERS, write)
+    own, _ = silent_replay(student)
+    reported = lines_kept(student, whole)
     expect_true(
         reported >= own + TRICKS,
         f"human_game(rng=random.Random(6)) wrote {reported} lines in its game, and the "
         f"person's HumanStrategy alone {own} in the same game played silently: the game's "
         "report (a line per trick at least) should go through write too",
+    )
+
+
+SIDES = ("players 1 and 3", "players 2 and 4")
+"""How human_game names the winners of partnership 0 and of partnership 1."""
+
+
+@pytest.mark.weight(2)
+def test_human_game_names_the_winners_last(student):
+    """The last line human_game writes before "Play another game? (y/n) " names the winners
+    of the game, "players 1 and 3" or "players 2 and 4" (any case), and not the losers;
+    the winners are those of the same seeded game played silently (``silent_replay``)."""
+    whole, write = line_keeper(student)
+    human_game_run(student, CARD_ANSWERS, write)
+    _, winner = silent_replay(student)
+    written = [str(line) for line in student.attr(whole, "handed") if str(line).strip()]
+    last = written[-1] if written else ""
+    expect_true(
+        SIDES[winner] in last.lower() and SIDES[1 - winner] not in last.lower(),
+        f"human_game(rng=random.Random(6)): {SIDES[winner]} win its first game, and the last "
+        f"line written before {AGAIN!r} was {last!r}: it should name the winners",
     )

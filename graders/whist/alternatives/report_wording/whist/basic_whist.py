@@ -175,15 +175,17 @@ def human_game(
 ) -> None:
     """Let a person in seat 0 play games with three basic players, as long as they like.
 
-    After each game the person is asked "Play another game? (y/n) "; anything but an
-    answer starting with "y" ends.
+    After each game, the last line written before the question names the winners,
+    ``players 1 and 3`` (the person and their partner) or ``players 2 and 4``; then the
+    person is asked "Play another game? (y/n) ", and anything but an answer starting
+    with "y" ends.
     """
     rng = rng or random.Random()
     again = True
     while again:
         person = BasicPlayer(0, HumanStrategy(read, write))
         side = BasicWhist(_basic_players(rng, person), rng, write).play_game()
-        write("Well played, you won!" if side == 0 else "You lost this one.")
+        write("Well played, you won (players 1 and 3)!" if side == 0 else "Players 2 and 4 won.")
         again = read("Play another game? (y/n) ").lstrip().lower()[:1] == "y"
 
 
