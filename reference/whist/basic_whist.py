@@ -199,8 +199,10 @@ def human_game(
 ) -> None:
     """Let a person in seat 0 play games with three basic players, as long as they like.
 
-    After each game the person is asked "Play another game? (y/n) "; anything but an
-    answer starting with "y" ends.
+    After each game, the last line written before the question names the winners,
+    ``players 1 and 3`` (the person and their partner) or ``players 2 and 4``, in any
+    case and wording around them; then the person is asked "Play another game? (y/n) ",
+    and anything but an answer starting with "y" ends.
 
     Args:
         read: Reads the person's answer to a prompt (``input`` by default).
@@ -212,7 +214,11 @@ def human_game(
         players = [BasicPlayer(0, HumanStrategy(read, write))]
         players += [BasicPlayer(seat, BasicStrategy(rng)) for seat in range(1, NUM_PLAYERS)]
         team = BasicWhist(players, rng, write).play_game()
-        write("You and your partner win!" if team == 0 else "Your opponents win.")
+        write(
+            "Players 1 and 3 win: you and your partner!"
+            if team == 0
+            else "Players 2 and 4 win: your opponents."
+        )
         if not read("Play another game? (y/n) ").strip().lower().startswith("y"):
             return
 

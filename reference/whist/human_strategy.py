@@ -2,9 +2,10 @@
 
 When it is the person's turn, the strategy writes the trumps, the trick so far and the
 hand, numbered from 1, then asks "Your card (1-N): ".  The answer may be the number of a
-card or its notation ("QS", "10h"); an answer that is neither, or a card that does not
-follow suit while the hand holds the led suit, is explained and asked again.  After each
-trick the strategy writes who won it, as ``player N`` (players 1 to 4 are seats 0 to 3).
+card or its notation ("QS", "10h"), spaces around it ignored (" 2 " is card 2); an
+answer that is neither, or a card that does not follow suit while the hand holds the led
+suit, is explained and asked again.  After each trick the strategy writes who won it, as
+``player N`` (players 1 to 4 are seats 0 to 3).
 """
 
 from __future__ import annotations

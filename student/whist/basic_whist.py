@@ -123,8 +123,10 @@ def human_game(
 ) -> None:
     """Let a person in seat 0 play games with three basic players, as long as they like.
 
-    After each game the person is asked "Play another game? (y/n) "; anything but an
-    answer starting with "y" ends.
+    After each game, the last line written before the question names the winners,
+    ``players 1 and 3`` (the person and their partner) or ``players 2 and 4``, in any
+    case and wording around them; then the person is asked "Play another game? (y/n) ",
+    and anything but an answer starting with "y" ends.
 
     Args:
         read: Reads the person's answer to a prompt (``input`` by default).

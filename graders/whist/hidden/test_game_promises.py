@@ -9,7 +9,7 @@ with the reference's.
 
 import pytest
 
-from cardlab.testing import StudentRaised, expect_equal, expect_true
+from cardlab.testing import StudentRaised, expect_equal, expect_true, misbehaving
 
 pytestmark = pytest.mark.part("game")
 
@@ -176,4 +176,173 @@ def test_human_game_ends_when_the_answer_is_not_yes(student):
     expect_true(
         student.last_out.count("Your card (1-") >= TRICKS,
         f"{what}: the person should be asked for a card in every trick",
+    )
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize(("failing", "shown_before"), [(0, ()), (3, (0, 1, 2))])
+def test_players_are_shown_a_trick_in_seat_order(student, failing, shown_before):
+    """The completed trick is shown to seats 0, 1, 2, 3 in that order, whoever led it.
+
+    One player's view_trick fails; the others note the tricks they are shown. Seat 0
+    failing, no one has been shown the first trick yet; seat 3 failing, seats 0 to 2
+    have. The first trick of random.Random(1)'s hand is led by seat 2.
+    """
+    player = student.pkg.whist.basic_player.BasicPlayer
+    watching = misbehaving(student, player, "view_trick", "returns", None)
+    refusing = misbehaving(student, player, "view_trick", "raises", None)
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
+    players = [
+        (refusing if seat == failing else watching)(seat, strategy(student.builtin("Random", seat)))
+        for seat in range(4)
+    ]
+    game = student.pkg.whist.basic_whist.BasicWhist(players, student.builtin("Random", 1), None)
+    with student.raises("CollaboratorFailed"):
+        student.method(game, "play_hand")
+    for seat, seated in enumerate(players):
+        if seat == failing:
+            continue
+        expect_equal(
+            student.builtin("len", student.attr(seated, "handed")),
+            1 if seat in shown_before else 0,
+            f"tricks shown to seat {seat} when seat {failing}'s view_trick failed on the "
+            "first trick (seats are shown a trick in the order 0, 1, 2, 3)",
+        )
+
+
+CARD_ANSWERS = [str(n) for n in range(1, 14)] * 400
+"""What the person types to every card question: 1 to 13 in turn, over and over."""
+
+
+def line_keeper(student):
+    """A list in the worker, and its ``append`` to pass as ``write``.
+
+    The lines written are kept in that list instead of printed, so that the output holds
+    only the prompts of ``read`` (``input``): a long report or a wordy console cannot
+    push them past the output kept for a call. The list is the one a collaborator made
+    by ``misbehaving`` keeps of what it is handed.
+    """
+    keeper = misbehaving(student, None, "choose_card", "returns", None)()
+    return keeper, student.attr(student.attr_kept(keeper, "handed"), "append")
+
+
+def human_game_run(student, lines, write):
+    """Play human_game(input, write, random.Random(6)) on ``lines`` typed; return the output."""
+    try:
+        student.call(
+            student.pkg.whist.basic_whist.human_game,
+            write=write,
+            rng=student.builtin("Random", 6),
+            _stdin="".join(f"{line}\n" for line in lines),
+        )
+    except StudentRaised as error:
+        raise AssertionError(
+            f"human_game(rng=random.Random(6)): raised {error.type_name}: {error.message}"
+        ) from None
+    return student.last_out
+
+
+def answered_after_one_game(student, answer):
+    """The prompts of human_game(rng=random.Random(6)) answering ``answer`` after its first game.
+
+    The first game is played once with card answers only, to count the card questions it
+    asks; played again from the same seed, it asks as many, so ``answer`` comes next.
+    """
+    _, write = line_keeper(student)
+    asked = human_game_run(student, CARD_ANSWERS, write).count("Your card (1-")
+    typed = [*CARD_ANSWERS[:asked], answer, *CARD_ANSWERS[asked:]]
+    return human_game_run(student, typed, line_keeper(student)[1])
+
+
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("answer", ["y", "yes"])
+def test_human_game_plays_again_on_an_answer_starting_with_y(student, answer):
+    """Answering "y" or "yes" to "Play another game? (y/n) " starts a new game from 0 to 0:
+    the person is asked for cards again, and the question comes again after it."""
+    out = answered_after_one_game(student, answer)
+    what = f"human_game(rng=random.Random(6)), answering {answer!r} after the first game"
+    expect_equal(out.count(AGAIN), 2, f"{what}: the questions {AGAIN!r}")
+    second = out.split(AGAIN)[1]
+    expect_true(
+        second.count("Your card (1-") >= TRICKS,
+        f"{what}: the second game should be a new game, asking for a card in every trick",
+    )
+
+
+def test_human_game_ends_on_an_empty_answer(student):
+    """An empty answer to "Play another game? (y/n) " does not start with "y": it ends."""
+    out = answered_after_one_game(student, "")
+    what = "human_game(rng=random.Random(6)), an empty answer after the first game"
+    expect_equal(out.count(AGAIN), 1, f"{what}: the questions {AGAIN!r}")
+    expect_equal(out.split(AGAIN)[1].count("Your card (1-"), 0, f"{what}: cards asked after it")
+
+
+def lines_kept(student, keeper):
+    """How many lines holding something were written to a keeper of ``line_keeper``."""
+    return sum(1 for line in student.attr(keeper, "handed") if str(line).strip())
+
+
+def silent_replay(student):
+    """Play human_game(rng=random.Random(6))'s first game again, silently, on your classes.
+
+    BasicWhist(players, rng, None) with the person's HumanStrategy in seat 0 (writing to
+    a keeper of ``line_keeper``) and basic players whose ties rng breaks, the person
+    typing CARD_ANSWERS: the game human_game plays first, as its docstring seats it.
+
+    Returns:
+        The lines the person's HumanStrategy wrote, and the side that won.
+    """
+    alone, person_write = line_keeper(student)
+    rng = student.builtin("Random", 6)
+    player = student.pkg.whist.basic_player.BasicPlayer
+    strategy = student.pkg.whist.basic_strategy.BasicStrategy
+    person = student.pkg.whist.human_strategy.HumanStrategy(write=person_write)
+    players = [player(0, person), *(player(seat, strategy(rng)) for seat in (1, 2, 3))]
+    game = student.pkg.whist.basic_whist.BasicWhist(players, rng, None)
+    run = student.console(
+        student.pkg.whist.basic_whist.BasicWhist.play_game,
+        game,
+        stdin="".join(f"{line}\n" for line in CARD_ANSWERS),
+    )
+    expect_true(
+        run.raised is None, f"the silent game raised {getattr(run.raised, 'type_name', '')}"
+    )
+    return lines_kept(student, alone), run.result
+
+
+@pytest.mark.weight(2)
+def test_human_game_writes_the_game_report(student):
+    """human_game writes the game's report, a line per trick at least, besides the person's
+    own lines: its first game writes 13 lines more, at least, than the same seeded game
+    played silently (``silent_replay``)."""
+    whole, write = line_keeper(student)
+    human_game_run(student, CARD_ANSWERS, write)
+    own, _ = silent_replay(student)
+    reported = lines_kept(student, whole)
+    expect_true(
+        reported >= own + TRICKS,
+        f"human_game(rng=random.Random(6)) wrote {reported} lines in its game, and the "
+        f"person's HumanStrategy alone {own} in the same game played silently: the game's "
+        "report (a line per trick at least) should go through write too",
+    )
+
+
+SIDES = ("players 1 and 3", "players 2 and 4")
+"""How human_game names the winners of partnership 0 and of partnership 1."""
+
+
+@pytest.mark.weight(2)
+def test_human_game_names_the_winners_last(student):
+    """The last line human_game writes before "Play another game? (y/n) " names the winners
+    of the game, "players 1 and 3" or "players 2 and 4" (any case), and not the losers;
+    the winners are those of the same seeded game played silently (``silent_replay``)."""
+    whole, write = line_keeper(student)
+    human_game_run(student, CARD_ANSWERS, write)
+    _, winner = silent_replay(student)
+    written = [str(line) for line in student.attr(whole, "handed") if str(line).strip()]
+    last = written[-1] if written else ""
+    expect_true(
+        SIDES[winner] in last.lower() and SIDES[1 - winner] not in last.lower(),
+        f"human_game(rng=random.Random(6)): {SIDES[winner]} win its first game, and the last "
+        f"line written before {AGAIN!r} was {last!r}: it should name the winners",
     )

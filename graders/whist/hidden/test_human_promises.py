@@ -157,3 +157,9 @@ def test_the_winner_is_named_as_the_console_numbers_players(student):
             f"{run.out.strip()!r}",
         )
 
+
+@pytest.mark.parametrize("typed", [" 2\n", "2  \n", "  kh \n"])
+def test_spaces_around_an_answer_are_ignored(student, typed):
+    """An answer with spaces around it (" 2", "2  ", "  kh ") chooses the card it names."""
+    run = choose(student, "AS KH 2C", "CLUBS|0|", typed)
+    chosen(run, card("KH"), f"hand [AS KH 2C], typed {typed.rstrip(chr(10))!r}")

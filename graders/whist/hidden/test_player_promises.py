@@ -264,3 +264,42 @@ def test_basic_choices_of_any_iterable(student, r, text):
     call = f"basic_choices(iter([{hand}]), trick {text})"
     expect_true(isinstance(got, frozenset | set), f"{call} gave {show(got)}, not a frozenset")
     expect_equal(sorted(getattr(c, "text", repr(c)) for c in got), expected, call)
+
+
+ACES = Value("Hand", "AS AH AD AC")
+LEAD = Value("Trick", "HEARTS|0|")
+"""Leading from four Aces: every card of the hand is tied, a choice for the generator."""
+
+
+def tie_choices(student, strategy, times):
+    """The cards ``strategy`` plays leading from the four Aces, ``times`` times over."""
+    return [student.method(strategy, "choose_card", ACES, LEAD) for _ in range(times)]
+
+
+@pytest.mark.weight(2)
+def test_ties_are_drawn_from_the_generator_given(student):
+    """BasicStrategy(rng) breaks ties with ``rng``: it draws from it, and the same seed
+    breaks the same run of ties alike (which Ace each draw gives is left open)."""
+    make = student.pkg.whist.basic_strategy.BasicStrategy
+    rng = student.builtin("Random", 5)
+    first = tie_choices(student, make(rng), 12)
+    untouched = student.method(student.builtin("Random", 5), "random")
+    expect_true(
+        student.method(rng, "random") != untouched,
+        "BasicStrategy(random.Random(5)) broke 12 ties leading from [AS AH AD AC], and its "
+        "generator was never drawn from: ties are broken by the generator given",
+    )
+    again = tie_choices(student, make(student.builtin("Random", 5)), 12)
+    expect_equal(again, first, "12 ties broken by BasicStrategy(random.Random(5)), played twice")
+
+
+def test_strategies_made_without_a_generator_break_ties_apart(student):
+    """BasicStrategy() makes a new, unseeded random.Random(): two of them do not break a
+    run of 30 four-way ties alike (the chance that they would is 4 to the power -30)."""
+    make = student.pkg.whist.basic_strategy.BasicStrategy
+    first, second = tie_choices(student, make(), 30), tie_choices(student, make(), 30)
+    expect_true(
+        first != second,
+        "two BasicStrategy() broke 30 ties leading from [AS AH AD AC] alike, "
+        f"{show(first)}: each should make its own new random.Random(), not a seeded one",
+    )

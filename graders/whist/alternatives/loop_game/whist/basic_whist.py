@@ -96,7 +96,8 @@ def human_game(read=input, write=print, rng=None) -> None:
     while again:
         players = [BasicPlayer(0, HumanStrategy(read, write))]
         players += [BasicPlayer(i, BasicStrategy(rng)) for i in (1, 2, 3)]
-        BasicWhist(players, rng, write).play_game()
+        side = BasicWhist(players, rng, write).play_game()
+        write(f"Winners: players {side + 1} and {side + 3}")
         again = read("Play another game? (y/n) ").strip().lower().startswith("y")
 
 
