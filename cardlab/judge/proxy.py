@@ -104,15 +104,19 @@ class Student:
         *args: Any,
         _seconds: float | None = None,
         _stdin: str | None = None,
+        _interrupt: bool = False,
         **kwargs: Any,
     ) -> Any:
         """Call ``target(*args, **kwargs)`` in the worker and return its result.
 
         ``target`` may be a method of a worker object (``player.take_turn``), so that
-        :meth:`console` runs a method with typed input as it runs a function.
+        :meth:`console` runs a method with typed input as it runs a function; with
+        ``_interrupt``, reading past the typed input raises ``KeyboardInterrupt``.
         """
         message = self._call_message(target, args, kwargs)
         message["stdin"] = _stdin
+        if _interrupt:
+            message["interrupt"] = True
         return self._session.request(
             message, lambda: f"{target!r}({_show_args(args, kwargs)})", _seconds
         )
@@ -314,14 +318,23 @@ class Student:
         *args: Any,
         stdin: str = "",
         seconds: float | None = None,
+        interrupt: bool = False,
     ) -> ConsoleRun:
         """Run a call as a console program: typed input in, printed output back.
 
         An exception from the call is returned in the run, not raised; a worker
         failure still raises :class:`~cardlab.worker.process.WorkerFailure`.
+
+        Args:
+            target: The function or method to run.
+            *args: Its arguments.
+            stdin: The lines typed, each ending with a newline.
+            seconds: The call's time limit, if not the spec's.
+            interrupt: When the typed lines run out, the user presses Ctrl-C: the next
+                read raises ``KeyboardInterrupt`` instead of ``EOFError``.
         """
         try:
-            result = self.call(target, *args, _stdin=stdin, _seconds=seconds)
+            result = self.call(target, *args, _stdin=stdin, _seconds=seconds, _interrupt=interrupt)
             raised = None
         except StudentRaised as error:
             result, raised = None, error

@@ -9,7 +9,8 @@ knows nothing of scores: the judge decides every verdict.
 
 Requests (``op``): ``confine`` (the confinement plan: always the first request, before
 any student code is loaded; see :mod:`cardlab.worker.confine`), ``init`` (composition, codec
-file, output cap), ``call`` (target, args, kwargs, stdin, seed, and the next call's seed),
+file, output cap), ``call`` (target, args, kwargs, stdin, seed, and the next call's seed;
+with ``interrupt`` set, reading past stdin raises ``KeyboardInterrupt``, as Ctrl-C does),
 ``callmethod`` (target, method name, args, kwargs),
 ``getattr`` (target, name; with ``keep`` set, the attribute's object is kept and
 answered as a handle, whatever its type), ``builtin`` (name, args; what ``iter``
@@ -88,6 +89,29 @@ class CappedOutput(io.TextIOBase):
         return "".join(self.parts)
 
 
+class InterruptedInput(io.StringIO):
+    """Typed lines, then Ctrl-C: reading past the last line raises ``KeyboardInterrupt``.
+
+    Where plain typed input ends (``input`` raises ``EOFError``), this one stands for a
+    user who presses Ctrl-C at the next question, so a console program's handling of
+    Ctrl-C can be graded.
+    """
+
+    # typeshed gives StringIO the bytes readline of _IOBase, not TextIOBase's str one.
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        """The next typed line; ``KeyboardInterrupt`` once every line has been read."""
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def typed_input(request: dict) -> io.StringIO:
+    """The standard input of a request: its typed lines, then the end of input or Ctrl-C."""
+    typed = request.get("stdin") or ""
+    return InterruptedInput(typed) if request.get("interrupt") else io.StringIO(typed)
+
+
 class Worker:
     """Serves requests from the judge against one composed package."""
 
@@ -143,7 +167,7 @@ class Worker:
         out, err = self.out, self.err
         out.reset(self.output_limit)
         err.reset(self.output_limit)
-        sys.stdin = io.StringIO(request.get("stdin") or "")
+        sys.stdin = typed_input(request)
         sys.stdout, sys.stderr = out, err
         self.broken = None
         try:

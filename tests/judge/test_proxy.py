@@ -266,6 +266,28 @@ def test_a_method_runs_as_a_console_program(repo):
         student.session.close()
 
 
+def test_a_console_run_can_end_with_ctrl_c(repo):
+    """With ``interrupt``, the typed lines are read, then Ctrl-C: ``KeyboardInterrupt``."""
+    folder = repo.reference_dir("hearts")
+    codec_file = repo.graders_dir("hearts") / "codec.py"
+    setup = WorkerSetup(compose("hearts", folder, folder, ()), codec_file, 65536)
+    student = Student(setup, HONEST_CALL_SECONDS, load_codec(codec_file))
+    student.session.begin("test_proxy")
+    try:
+        ask = student.pkg.console.ask_mode
+        run = student.console(ask, stdin="x\n", interrupt=True)
+        assert run.raised is not None and run.raised.is_a("KeyboardInterrupt")
+        assert run.out.count("Refused:") == 1
+        run = student.console(ask, stdin="x\n")
+        assert run.raised is not None and run.raised.is_a("EOFError")
+        run = student.console(ask, stdin="w\n", interrupt=True)
+        assert run.raised is None and run.result is True
+        run = student.console(student.pkg.console.main, ["--seed", "1"], interrupt=True)
+        assert run.result == 1 and "Game abandoned." in run.out
+    finally:
+        student.session.close()
+
+
 def test_the_package_is_one_attribute_of_the_handle(repo):
     """``student.pkg`` holds every module, even one named like a method of the handle."""
     folder = repo.reference_dir("hearts")

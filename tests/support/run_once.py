@@ -27,6 +27,7 @@ from cardlab.judge.grading import project_job, run
 from cardlab.judge.proxy import Student
 from cardlab.judge.remote import RemotePath
 from cardlab.judge.results import GradeReport
+from cardlab.worker.serve import typed_input
 from support.counting import counting, function_key
 
 T = TypeVar("T")
@@ -157,22 +158,23 @@ def _replaying_console(console: Callable[..., Any], entered: Counter) -> Callabl
     """
     counted: Counter[Any] = Counter()
 
-    def replaying(self, target, *args, stdin="", seconds=None):
-        result = console(self, target, *args, stdin=stdin, seconds=seconds)
+    def replaying(self, target, *args, stdin="", seconds=None, interrupt=False):
+        result = console(self, target, *args, stdin=stdin, seconds=seconds, interrupt=interrupt)
         if isinstance(target, RemotePath) and self.session._reference and _from_hidden_test():
             program = self.session._reference(repr(target))
             key = function_key(program) if hasattr(program, "__code__") else None
             if entered[key] == counted[key]:
-                _replay(program, args, stdin)
+                _replay(program, args, stdin, interrupt)
             counted[key] = entered[key]
         return result
 
     return replaying
 
 
-def _replay(program: Callable[..., Any], args: tuple, stdin: str) -> None:
-    """Run ``program(*args)`` in the judge with ``stdin`` typed, its output thrown away."""
-    typed, shown = io.StringIO(stdin), io.StringIO()
+def _replay(program: Callable[..., Any], args: tuple, stdin: str, interrupt: bool) -> None:
+    """Run ``program(*args)`` in the judge with ``stdin`` typed (then Ctrl-C, with
+    ``interrupt``, as the worker does), its output thrown away."""
+    typed, shown = typed_input({"stdin": stdin, "interrupt": interrupt}), io.StringIO()
     with contextlib.redirect_stdout(shown), contextlib.suppress(BaseException):
         saved, sys.stdin = sys.stdin, typed
         try:
