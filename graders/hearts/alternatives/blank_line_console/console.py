@@ -28,6 +28,8 @@ EXIT_OK = 0
 EXIT_ABANDONED = 1
 """Exit status when input ends or the user presses Ctrl-C."""
 
+_LAST_SEAT = SEATS.index("West")
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one game from the command line."""
@@ -80,15 +82,17 @@ def run(game: Hearts) -> None:
 
 
 def show(events: Sequence[Event], totals: Sequence[int]) -> None:
-    """Print each event; after a hand's scores, the totals and a blank line."""
-    scored = False
+    """Print each event; right after a hand's last score, the totals and a blank line."""
     for event in events:
         print(describe(event))
-        scored = scored or event.kind == SCORE
-        if scored and event.kind == SCORE and event.seat == len(SEATS) - 1:
+        if _ends_the_scores(event):
             print(describe_totals(totals))
             print()
-            scored = False
+
+
+def _ends_the_scores(event: Event) -> bool:
+    """Whether ``event`` is the last of a hand's four scores (West's)."""
+    return event.kind == SCORE and event.seat == _LAST_SEAT
 
 
 def describe_totals(totals: Sequence[int]) -> str:

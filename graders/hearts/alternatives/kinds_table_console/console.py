@@ -1,6 +1,6 @@
-"""The program written from the contract: the mode question takes p or w exactly as
-written (no other case, no spaces), every player made by one table of kinds, a game
-without --seed drawn from the operating system's randomness."""
+"""The program written from the contract: the mode answer looked up in a table, every
+player made from one table of kinds, a game without --seed drawn from the operating
+system's randomness, the lines of a play printed once all are worked out."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ EXIT_OK = 0
 EXIT_ABANDONED = 1
 """Exit status when input ends or the user presses Ctrl-C."""
 
+_WATCHING = {"p": False, "w": True}
+"""Each answer to the mode question, and whether it watches."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one game from the command line."""
@@ -48,13 +51,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def ask_mode() -> bool:
     """Ask whether the user plays or watches until the answer is p or w."""
-    while True:
-        answer = input(MODE_PROMPT)
-        if answer == "p":
-            return False
-        if answer == "w":
-            return True
+    answer = input(MODE_PROMPT).strip().casefold()
+    while answer not in _WATCHING:
         print("Refused: type the letter p to play, or w to watch.")
+        answer = input(MODE_PROMPT).strip().casefold()
+    return _WATCHING[answer]
 
 
 def make_players(seed: int | None, human_seat: int | None) -> list[Player]:
