@@ -169,7 +169,7 @@ def test_hand_numbered_and_allowed_cards_shown(student, ref, seeds):
     ("typed", "where"), [("", "at the mode question"), ("p\n", "at South's first card")]
 )
 def test_ctrl_c_abandons(student, ref, seeds, typed, where):
-    """Ctrl-C at either question: ``Game abandoned.`` and ``EXIT_ABANDONED``, nothing raised."""
+    """Ctrl-C at either question: the program prints 'Game abandoned.' and returns 1."""
     argv = ["--seed", str(seeds.seed("hearts", "ctrl-c"))]
     run = student.console(
         student.get("console.main"), argv, stdin=typed, interrupt=True, seconds=30
