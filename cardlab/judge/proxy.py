@@ -115,7 +115,8 @@ class Student:
         """Call ``target(*args, **kwargs)`` in the worker and return its result.
 
         ``target`` may be a method of a worker object (``player.take_turn``), so that
-        :meth:`console` runs a method with typed input as it runs a function.
+        :meth:`console` runs a method with typed input as it runs a function; with
+        ``_interrupt``, reading past the typed input raises ``KeyboardInterrupt``.
         """
         message = self._call_message(target, args, kwargs)
         message["stdin"] = _stdin

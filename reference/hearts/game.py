@@ -237,6 +237,8 @@ class Hearts:
     def _play(self, seat: int, card: Card, allowed: tuple[Card, ...]) -> None:
         """``play`` for ``seat``, the player to play, whose legal plays are ``allowed``."""
         if card not in allowed:
+            if not isinstance(card, Card):  # a list, say, which no hand could be asked about
+                raise ValueError(f"{SEATS[seat]} must play a card, not {card!r}")
             raise ValueError(self._refusal(seat, card, allowed))
         self._players[seat].play(card)
         self._allowed = None

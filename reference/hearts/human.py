@@ -38,10 +38,12 @@ class Human(Player):
         """Ask the user for a card until the answer is one of the legal plays.
 
         Prints the hand, each card right after its number from 1 (``1:Q♠``, ``[1] Q♠``
-        or ``1) Q♠``), then a line showing the cards allowed and no other card of the
-        hand, then asks with ``PROMPT``.  An answer that is neither a number of the hand
-        nor a card's notation, or a card that may not be played, is refused with a line
-        starting ``Refused:`` that says why, and asked again.
+        or ``1) Q♠``; a card may be written with its suit's symbol or in notation,
+        ``1:QS``), then a line showing the cards allowed and no other card of the hand,
+        then asks with ``PROMPT``.  Answers are read as ``read_card`` reads them.  An
+        answer that is neither a number of the hand nor a card's notation, or a card
+        that may not be played, is refused with a line starting ``Refused:`` that says
+        why, and asked again.
 
         Returns:
             One of ``situation.legal_plays``.
@@ -63,6 +65,9 @@ class Human(Player):
 
 def read_card(answer: str, hand: tuple[Card, ...]) -> Card | None:
     """Return the card an answer names: a number of ``hand`` from 1, or a notation.
+
+    Spaces around the answer do not matter (3 typed between spaces is the number 3),
+    nor the case of a notation (``Card.from_notation``: ``qs`` is the Queen of Spades).
 
     Returns:
         The card, or None if the answer names none (a card out of the hand is still

@@ -45,8 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def ask_mode() -> bool:
     """Ask whether the user plays or watches until the answer is p or w.
 
-    The question is ``MODE_PROMPT``.  Any other answer gets one line starting
-    ``Refused:`` (the rest of the line is yours to word), then the question again.
+    The question is ``MODE_PROMPT``.  The answer's case and the spaces around it do
+    not matter: ``P``, or ``w`` typed with spaces around it, is an answer too.  Any
+    other answer, an empty one included, gets one line starting ``Refused:`` (the rest
+    of the line is yours to word), then the question again.
 
     Returns:
         True to watch, False to play.
@@ -87,8 +89,9 @@ def describe(event: Event) -> str:
     """Return the line printed for an event, e.g. ``East plays Q♠``.
 
     The line of each kind of event, where ``SEAT`` is the seat's name (North, East,
-    South or West), ``CARD`` the card's notation and ``N points`` reads ``1 point``
-    for one (the tests read every line by these forms, so write them exactly):
+    South or West), ``CARD`` the card as ``str(card)`` writes it, with its suit's
+    symbol (``Q♠``, not ``QS``), and ``N points`` reads ``1 point`` for one (the tests
+    read every line by these forms, so write them exactly):
 
     * ``DEAL``: ``SEAT shuffles and deals.``
     * ``LEAD``: ``SEAT leads CARD``
@@ -99,7 +102,6 @@ def describe(event: Event) -> str:
     * ``WIN``: ``SEAT wins the game!``
     """
     raise NotImplementedError("describe is yours to write in this phase")
-
 
 
 if __name__ == "__main__":

@@ -210,6 +210,24 @@ def first_follower_asked(student, misbehaving):
     return game
 
 
+def test_a_player_that_chooses_a_list_is_refused(student):
+    """play_turn refuses with ValueError whatever a player chose that is not a card, one
+    that cannot be hashed (a list) included, changing nothing."""
+    expect_refusals(
+        student,
+        lambda misbehaving: first_follower_asked(student, misbehaving),
+        lambda game: game.play_turn(),
+        base=student.pkg.player.Player,
+        method="choose",
+        wrong=[Value("Card", "3C")],
+        wrong_is="a list of one card, not a card",
+        call="play_turn() once North has led 2C, East to play",
+        role="East",
+        state=lambda game: [game.trick, game.to_play, game.tricks_played],
+        raising=False,
+    )
+
+
 @pytest.mark.weight(2)
 def test_a_player_that_chooses_wrong_is_refused(student):
     """play_turn refuses a card the player may not play, None or a non-card with

@@ -2,10 +2,10 @@
 
 ``Human.choose`` is run with typed answers on situations of real games: a number of the
 hand from 1, a notation in any case, answers refused with a ``Refused:`` line and asked
-again, the end of input. What it prints is read by what the contract promises: every
-card of the hand after its number, and a line with the allowed cards and no other card
-of the hand. The totals line is compared with the reference, on its own and after every
-hand of a watched game.
+again, the end of input, Ctrl-C at either question of the program. What it prints is
+read by what the contract promises: every card of the hand after its number, and a line
+with the allowed cards and no other card of the hand. The totals line is compared with
+the reference, on its own and after every hand of a watched game.
 """
 
 import contextlib
@@ -62,7 +62,8 @@ def test_human_is_a_player_named_as_given(student):
 
 @pytest.mark.weight(2)
 def test_answers_by_number_and_by_notation(student, ref, seeds):
-    """Each legal card is chosen by its number in the hand (from 1) and by its notation."""
+    """Each legal card is chosen by its number in the hand (from 1) and by its notation, in
+    either case, spaces around the answer ignored."""
     for hand, trick, broken, first in situations_with_refusals(ref, seeds, 6):
         allowed = ref.rules.legal_plays(hand, trick, broken, first)
         shown = (
@@ -71,7 +72,7 @@ def test_answers_by_number_and_by_notation(student, ref, seeds):
         )
         for legal in (allowed[0], allowed[-1]):
             number = str(hand.index(legal) + 1)
-            for typed in (number, legal.notation.lower(), f" {legal.notation} "):
+            for typed in (number, f" {number} ", legal.notation.lower(), f" {legal.notation} "):
                 run = choose(student, hand, trick, broken, first, [typed])
                 expect_equal(run.raised, None, f"{shown} with {typed!r} typed raised")
                 expect_equal(run.result, ref.canon(legal), f"{shown} with {typed!r} typed")
@@ -88,7 +89,13 @@ def test_refused_answers_are_asked_again(student, ref, seeds):
             f"[{hearts_games.notation(trick)}])"
         )
         wrong = [
-            illegal.notation, str(hand.index(illegal) + 1), "0", str(len(hand) + 1), "xyz", "", "  "
+            illegal.notation,
+            str(hand.index(illegal) + 1),
+            "0",
+            str(len(hand) + 1),
+            "xyz",
+            "",
+            "  ",
         ]
         for typed in wrong:
             run = choose(student, hand, trick, broken, first, [typed, allowed[0].notation])
@@ -113,31 +120,65 @@ def test_end_of_input_raises_eof(student, ref, seeds):
     )
 
 
+def _written(card):
+    """A pattern of a card as a line may write it: its symbol (``Q♠``) or its notation (``QS``).
+
+    A notation counts only when no capital letter touches it, so that a word written in
+    capitals (``PASS``) does not show ``AS``.
+    """
+    return rf"(?:{re.escape(str(card))}|(?<![A-Z]){re.escape(card.notation)}(?![A-Z]))"
+
+
+def _shows(line, card):
+    """Whether ``line`` writes ``card``, by its symbol or its notation."""
+    return re.search(_written(card), line) is not None
+
+
 def test_hand_numbered_and_allowed_cards_shown(student, ref, seeds):
-    """Before asking: every card of the hand after its number, and a line of the allowed cards."""
+    """Before asking: every card of the hand after its number, and a line of the allowed cards.
+
+    How a card is written is the student's choice (its symbol or its notation), and so is
+    everything else on those lines.
+    """
     for hand, trick, broken, first in situations_with_refusals(ref, seeds, 4):
         allowed = ref.rules.legal_plays(hand, trick, broken, first)
         run = choose(student, hand, trick, broken, first, [allowed[0].notation])
         before = run.out.split(PROMPT)[0]
         shown = f"Human.choose(hand [{hearts_games.notation(hand)}])"
         for number, card in enumerate(hand, 1):
-            numbered = re.compile(rf"(?<!\d){number}\D{{0,3}}{re.escape(str(card))}")
+            numbered = re.compile(rf"(?<!\d){number}\D{{0,3}}{_written(card)}")
             expect_true(
                 bool(numbered.search(before)),
                 f"{shown}: {card} is not shown after its number {number}:\n{before}",
             )
-        others = [str(card) for card in hand if card not in allowed]
+        others = [card for card in hand if card not in allowed]
         lines = [
             line
             for line in before.splitlines()
-            if all(str(card) in line for card in allowed)
-            and not any(other in line for other in others)
+            if all(_shows(line, card) for card in allowed)
+            and not any(_shows(line, other) for other in others)
         ]
         expect_true(
             bool(lines),
             f"{shown}: no line shows the allowed cards "
             f"{' '.join(map(str, allowed))} alone:\n{before}",
         )
+
+
+@pytest.mark.parametrize(
+    ("typed", "where"), [("", "at the mode question"), ("p\n", "at South's first card")]
+)
+def test_ctrl_c_abandons(student, ref, seeds, typed, where):
+    """Ctrl-C at either question: the program prints 'Game abandoned.' and returns 1."""
+    argv = ["--seed", str(seeds.seed("hearts", "ctrl-c"))]
+    run = student.console(
+        student.get("console.main"), argv, stdin=typed, interrupt=True, seconds=30
+    )
+    call = f"main({argv!r}) with Ctrl-C pressed {where}"
+    if run.raised is not None:
+        raise AssertionError(f"{call}: raised {run.raised.type_name}: {run.raised.message}")
+    expect_equal(run.result, ref.console.EXIT_ABANDONED, f"{call}: exit status")
+    expect_true("Game abandoned." in run.out, f"{call}: no 'Game abandoned.' line")
 
 
 @pytest.mark.parametrize("totals", [[0, 0, 0, 0], [3, 26, 0, 101], [125, 7, 1, 44]])

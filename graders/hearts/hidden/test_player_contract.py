@@ -1,8 +1,9 @@
 """Hidden tests of Player and Situation (phase 1): the promises the other player tests do not reach.
 
 The player's name, generator and ``is_human``; ``has_card`` for every card; a deal
-refused whole; ``choose`` leaving the hand as it was; and ``Situation.legal_plays`` in
-situations of real games, compared with the reference.
+refused whole; ``take_cards`` and ``collect`` reading an iterator once; ``choose``
+leaving the hand as it was; and ``Situation.legal_plays`` in situations of real games,
+compared with the reference.
 """
 
 import random
@@ -14,7 +15,6 @@ from hearts_games import DECK
 from cardlab.testing import Value, card, cards, expect_equal, expect_true
 
 pytestmark = pytest.mark.part("player")
-
 
 
 def situation_value(hand, trick, broken, first):
@@ -106,3 +106,18 @@ def test_take_cards_from_any_iterable(student, ref, seeds):
     player.take_cards(student.builtin("iter", cards(" ".join(dealt))))
     expected = ref.canon(ref.rules.sorted_cards([ref.card.Card.from_notation(c) for c in dealt]))
     expect_equal(player.hand, expected, f"hand after take_cards(iter([{' '.join(dealt)}]))")
+
+
+def test_collect_from_any_iterable(student, ref, seeds):
+    """collect accepts any iterable of cards, an iterator read once included: every card kept."""
+    deck = [c.notation for c in ref.card.full_deck()]
+    random.Random(seeds.seed("hearts", "collect-iterable")).shuffle(deck)
+    first, second = deck[:4], deck[4:8]
+    player = student.pkg.player.Player("East", student.builtin("Random", 0))
+    player.collect(student.builtin("iter", cards(" ".join(first))))
+    player.collect(student.builtin("iter", cards(" ".join(second))))
+    taken = first + second
+    points = ref.rules.trick_points([ref.card.Card.from_notation(c) for c in taken])
+    call = f"collect(iter([{' '.join(first)}])), then collect(iter([{' '.join(second)}]))"
+    expect_equal(player.taken, cards(" ".join(taken)), f"taken after {call}")
+    expect_equal(player.points_taken, points, f"points_taken after {call}")
