@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ import cardlab
 from cardlab.cli import main
 from cardlab.course.handout_audit import check_handout
 from cardlab.course.project import Project
-from cardlab.course.registry import INSTRUCTOR_ONLY, read_bugs, read_declaration
+from cardlab.course.registry import BUG_KINDS, INSTRUCTOR_ONLY, read_bugs, read_declaration
 from cardlab.course.solution import write_solution
 from cardlab.course.spec import code_module
 from cardlab.errors import CardlabError
@@ -409,6 +410,23 @@ def test_every_assignment_marks_its_core_bugs():
 
 def _failures(report) -> str:
     return "\n\n".join(f"{t.id}\n{t.message}" for t in report.failures)[:4000]
+
+
+KINDS_OWED = sorted(BUG_KINDS - {"rule"})
+"""The kinds of mistake beyond a broken rule that every assignment's graders must catch."""
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_every_assignment_seeds_three_bugs_of_each_kind(assignment):
+    """Three seeded bugs at least of each kind, unless the contract gives the kind no room."""
+    bugs = REPO.declaration(assignment).bugs()
+    counts = Counter(bug.kind for bug in bugs.bugs)
+    short = {
+        kind: counts[kind]
+        for kind in KINDS_OWED
+        if kind not in bugs.absent_kinds and counts[kind] < 3
+    }
+    assert not short, f"{assignment}: fewer than three seeded bugs of these kinds: {short}"
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
