@@ -41,9 +41,7 @@ def test_a_process_that_cannot_be_read_counts_nothing():
 
 
 def test_work_past_the_budget_fails_the_test_and_the_next_test_starts_afresh(repo, tmp_path):
-    student = working_student(repo, tmp_path, budget=1.0)
-    try:
-        student.session.begin("test_budget")
+    with working_student(repo, tmp_path, 1.0, "test_budget") as student:
         calls = 0
         with pytest.raises(WorkerFailure, match=USED_UP):
             while calls < 20:
@@ -55,27 +53,19 @@ def test_work_past_the_budget_fails_the_test_and_the_next_test_starts_afresh(rep
         student.session.begin("next test")
         for _ in range(3):
             student.pkg.play.work(0.3)
-    finally:
-        student.session.close()
 
 
 def test_time_spent_waiting_is_not_processor_time(repo, tmp_path):
-    student = working_student(repo, tmp_path, budget=1.0)
-    try:
-        student.session.begin("test_waits")
+    with working_student(repo, tmp_path, 1.0, "test_waits") as student:
         for _ in range(6):
             student.pkg.play.pause(0.3)
-    finally:
-        student.session.close()
 
 
 def test_every_worker_of_a_test_counts(repo, tmp_path):
-    student = working_student(repo, tmp_path, budget=1.0)
-    try:
-        student.session.begin("test_restarts")
-        with pytest.raises(WorkerFailure, match=USED_UP):
-            for _ in range(20):
-                student.pkg.play.work(0.3)
-                student.session.restart()
-    finally:
-        student.session.close()
+    with (
+        working_student(repo, tmp_path, 1.0, "test_restarts") as student,
+        pytest.raises(WorkerFailure, match=USED_UP),
+    ):
+        for _ in range(20):
+            student.pkg.play.work(0.3)
+            student.session.restart()

@@ -26,21 +26,13 @@ def _calls_for(student, seconds: float) -> None:
 
 @pytest.mark.parametrize("grandchild", [False, True], ids=["child", "orphaned grandchild"])
 def test_work_left_running_is_stopped(repo, tmp_path, grandchild):
-    student = working_student(repo, tmp_path, budget=1.0)
-    try:
-        student.session.begin("test_leaves_work")
+    with working_student(repo, tmp_path, 1.0, "test_leaves_work") as student:
         student.pkg.play.work_elsewhere(30, grandchild)
         with pytest.raises(WorkerFailure, match=USED_UP):
             _calls_for(student, 60)
-    finally:
-        student.session.close()
 
 
 def test_the_honest_twin_leaves_nothing_and_passes(repo, tmp_path):
-    student = working_student(repo, tmp_path, budget=1.0)
-    try:
-        student.session.begin("test_leaves_nothing")
+    with working_student(repo, tmp_path, 1.0, "test_leaves_nothing") as student:
         student.pkg.play.work_elsewhere(0.2)
         _calls_for(student, 3)
-    finally:
-        student.session.close()

@@ -3,6 +3,8 @@ process or in one it leaves running, for the tests of the processor budget of a 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardlab.judge.proxy import Student
@@ -40,12 +42,18 @@ def pause(seconds):
 '''
 
 
-def working_student(repo, folder: Path, budget: float | None) -> Student:
-    """bisca with a ``play`` module of :data:`WORK`, graded under a processor ``budget``."""
+@contextlib.contextmanager
+def working_student(repo, folder: Path, budget: float | None, test_id: str) -> Iterator[Student]:
+    """bisca with a ``play`` module of :data:`WORK`, in test ``test_id`` under ``budget``."""
     (folder / "play.py").write_text(WORK)
     reference = repo.reference_dir("bisca")
     codec_file = repo.graders_dir("bisca") / "codec.py"
     setup = WorkerSetup(compose("bisca", reference, folder, ["play"]), codec_file, 4096)
-    return Student(
+    student = Student(
         setup, HONEST_CALL_SECONDS, load_codec(codec_file), test_processor_seconds=budget
     )
+    student.session.begin(test_id)
+    try:
+        yield student
+    finally:
+        student.session.close()
