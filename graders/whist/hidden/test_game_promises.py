@@ -148,6 +148,20 @@ def test_basic_game_replays_a_seed(student, seed):
     expect_equal(play(student.builtin("Random", seed), None), first, f"basic_game again, {seed}")
 
 
+@pytest.mark.weight(2)
+@pytest.mark.parametrize("seed", [1, 9])
+def test_basic_game_replays_its_report(student, seed):
+    """basic_game(random.Random(seed), write): the game and the players' ties come from rng
+    alone, so the same seed writes the same report, line for line."""
+    reports = []
+    for _ in range(2):
+        keeper, write = line_keeper(student)
+        student.pkg.whist.basic_whist.basic_game(student.builtin("Random", seed), write)
+        reports.append(student.attr(keeper, "handed"))
+    expect_true(bool(reports[0]), f"basic_game(random.Random({seed}), write) wrote nothing")
+    expect_equal(reports[1], reports[0], f"the report of basic_game(random.Random({seed})) again")
+
+
 def test_a_silent_basic_game_writes_nothing(student):
     """basic_game(rng, None) prints nothing."""
     run = student.console(
