@@ -108,6 +108,20 @@ def test_take_cards_from_any_iterable(student, ref, seeds):
     expect_equal(player.hand, expected, f"hand after take_cards(iter([{' '.join(dealt)}]))")
 
 
+@pytest.mark.parametrize(
+    ("dealt", "passed"), [("2C 9H KS QD", "5C AH 3S"), ("AS KD 4C", "2S QH JD")]
+)
+def test_cards_taken_later_join_the_sorted_hand(student, ref, dealt, passed):
+    """Cards taken into a hand that holds some (cards passed to a player) are sorted in
+    among them: the whole hand is in order, not the new cards after the old."""
+    player = student.pkg.player.Player("North", student.builtin("Random", 0))
+    player.take_cards(cards(dealt))
+    player.take_cards(cards(passed))
+    whole = [ref.card.Card.from_notation(c) for c in f"{dealt} {passed}".split()]
+    expected = ref.canon(ref.rules.sorted_cards(whole))
+    expect_equal(player.hand, expected, f"hand after take_cards([{dealt}]), then [{passed}]")
+
+
 def test_collect_from_any_iterable(student, ref, seeds):
     """collect accepts any iterable of cards, an iterator read once included: every card kept."""
     deck = [c.notation for c in ref.card.full_deck()]

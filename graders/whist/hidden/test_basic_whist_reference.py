@@ -98,7 +98,7 @@ class Replay:
         expect_equal(student.method(game, "winner"), self.game.winner(), f"{where}: winner()")
 
 
-@pytest.mark.weight(4)
+@pytest.mark.weight(5)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_seeded_game_trick_by_trick(student, r, ref, seed):
     """A whole seeded game to 7 points: deals, leaders, tricks, scores and the winner."""
