@@ -110,6 +110,17 @@ def test_refused_answers_are_asked_again(student, ref, seeds):
             expect_equal(len(refused), 1, f"{call}: lines starting 'Refused:'")
 
 
+@pytest.mark.parametrize("typed", ["0", "-1", "6"])
+def test_a_number_outside_the_hand_is_refused_when_every_card_is_allowed(student, ref, typed):
+    """Cards are numbered from 1 to the hand's size: 0, a negative number or one past the
+    last names no card, even on a free lead where any card of the hand may be played."""
+    hand = [ref.card.Card.from_notation(c) for c in ["2C", "7D", "QS", "5H", "KH"]]
+    run = choose(student, hand, [], True, False, [typed, "2C"])
+    call = f"Human.choose(hand [2C 7D QS 5H KH], a free lead) with {typed!r} then '2C' typed"
+    expect_equal(run.result, Value("Card", "2C"), call)
+    expect_equal(run.out.count(PROMPT), 2, f"{call}: prompts")
+
+
 def test_end_of_input_raises_eof(student, ref, seeds):
     """When input ends before a card is chosen, choose raises EOFError."""
     hand, trick, broken, first = situations_with_refusals(ref, seeds, 1)[0]
