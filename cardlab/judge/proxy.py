@@ -300,7 +300,17 @@ class Student:
                 pickle_dumps and pickle_loads.
             *args: Its arguments.
         """
-        message = {"op": "builtin", "name": name, "args": [self._session.argument(a) for a in args]}
+        return self._builtin_request(name, args)
+
+    def _builtin_request(self, name: str, args: tuple, *, keep: bool = False) -> Any:
+        """Ask the worker for a builtin; with ``keep``, its result is kept there."""
+        message: dict[str, Any] = {
+            "op": "builtin",
+            "name": name,
+            "args": [self._session.argument(a) for a in args],
+        }
+        if keep:
+            message["keep"] = True
         return self._session.request(message, lambda: f"{name}({_show_args(args, {})})")
 
     def builtin_kept(self, name: str, *args: Any) -> Handle:
@@ -313,13 +323,7 @@ class Student:
         Raises:
             StudentRaised: When the builtin raises.
         """
-        message = {
-            "op": "builtin",
-            "name": name,
-            "args": [self._session.argument(a) for a in args],
-            "keep": True,
-        }
-        kept = self._session.request(message, lambda: f"{name}({_show_args(args, {})})")
+        kept = self._builtin_request(name, args, keep=True)
         if type(kept) is not Handle:
             self._session.fail_protocol("a kept builtin result that did not come back as a handle")
         return kept
